@@ -1,0 +1,151 @@
+import type { z } from 'zod'
+import type { PlainError, ValidationError } from './errors.ts'
+import { fillPath, type Layered, type Method, type PathParamNames, type RouteDef } from './route.ts'
+import { type Contract, contract, type OperationId } from './table.ts'
+
+export interface ClientOptions {
+  /** API root including the prefix, e.g. `http://localhost:4010/api/v1`. */
+  baseUrl: string
+  apiKey?: string
+  fetch?: typeof fetch
+  /** Per-request time-out; a request that takes longer resolves with status 0 and `error`. */
+  timeoutMs?: number
+}
+
+/** What was sent, so a caller can print it again (e.g. as curl). */
+export interface SentRequest {
+  method: Method
+  url: string
+  headers: Record<string, string>
+  body?: string
+}
+
+interface ResponseBase {
+  status: number
+  headers: Headers
+  /** The raw body text; `body` is its JSON parse, or undefined when it is not JSON. */
+  text: string
+  request: SentRequest
+  /** Set when nothing usable came back: network failure, time-out. */
+  error?: string
+}
+export type ClientResponse<R extends RouteDef> =
+  | (ResponseBase & { ok: true; body: z.output<R['success']['profile']> })
+  | (ResponseBase & { ok: false; body: PlainError | ValidationError | unknown })
+
+type ParamsArg<R extends RouteDef> = [PathParamNames<R['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: { [K in PathParamNames<R['path']>]: string } }
+type BodyArg<R extends RouteDef> = R['body'] extends Layered
+  ? { body: z.input<R['body']['profile']> }
+  : { body?: undefined }
+export type CallArgs<R extends RouteDef> = ParamsArg<R> &
+  BodyArg<R> & { headers?: Record<string, string> }
+
+type IsEmpty<T> = keyof { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } extends never
+  ? true
+  : false
+type Method_<R extends RouteDef> =
+  IsEmpty<CallArgs<R>> extends true
+    ? (args?: CallArgs<R>) => Promise<ClientResponse<R>>
+    : (args: CallArgs<R>) => Promise<ClientResponse<R>>
+
+/** Any request, typed or not: bad bodies, raw text, other keys. The conformance suite's escape hatch. */
+export interface RawRequest {
+  method: Method
+  /** Path relative to the API root; `{name}` placeholders are filled from `params`. */
+  path: string
+  params?: Record<string, string>
+  body?: unknown
+  /** Sent as is, instead of JSON-encoding `body`. */
+  rawBody?: string
+  headers?: Record<string, string>
+  /** `false` sends no Authorization header; a string replaces the API key. */
+  auth?: false | string
+}
+
+export type Client = { [K in OperationId]: Method_<Contract[K]> } & {
+  raw: (request: RawRequest) => Promise<ResponseBase & { ok: boolean; body: unknown }>
+}
+
+/**
+ * One typed method per operation of the endpoint table. Never throws on an HTTP status:
+ * `{ ok, status, body }` is returned for every answer, and network failures resolve with status 0.
+ */
+export const createClient = (options: ClientOptions): Client => {
+  const doFetch = options.fetch ?? globalThis.fetch
+  const root = options.baseUrl.replace(/\/+$/, '')
+
+  const send = async (req: RawRequest, successStatus?: number) => {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    const auth = req.auth === undefined ? options.apiKey : req.auth
+    if (auth) headers.authorization = `Bearer ${auth}`
+    let body: string | undefined
+    if (req.rawBody !== undefined) body = req.rawBody
+    else if (req.body !== undefined) body = JSON.stringify(req.body)
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    Object.assign(headers, req.headers)
+    const url = root + fillPath(req.path, req.params ?? {})
+    const request: SentRequest = {
+      method: req.method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    }
+    const signal =
+      options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)
+    try {
+      const res = await doFetch(url, {
+        method: req.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        ...(signal ? { signal } : {}),
+      })
+      const text = await res.text()
+      let parsed: unknown
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text)
+      } catch {
+        parsed = undefined
+      }
+      const ok = successStatus === undefined ? res.ok : res.status === successStatus
+      return { ok, status: res.status, headers: res.headers, text, body: parsed, request }
+    } catch (cause) {
+      const error =
+        cause instanceof Error && cause.name === 'TimeoutError'
+          ? `No answer within ${options.timeoutMs} ms`
+          : `Request failed: ${cause instanceof Error ? cause.message : String(cause)}`
+      return {
+        ok: false,
+        status: 0,
+        headers: new Headers(),
+        text: '',
+        body: undefined,
+        request,
+        error,
+      }
+    }
+  }
+
+  const client: Record<string, unknown> = { raw: (request: RawRequest) => send(request) }
+  for (const [id, route] of Object.entries(contract) as [OperationId, RouteDef][]) {
+    client[id] = (
+      args: {
+        params?: Record<string, string>
+        body?: unknown
+        headers?: Record<string, string>
+      } = {},
+    ) =>
+      send(
+        {
+          method: route.method,
+          path: route.path,
+          ...(args.params ? { params: args.params } : {}),
+          ...(args.body === undefined ? {} : { body: args.body }),
+          ...(args.headers ? { headers: args.headers } : {}),
+        },
+        route.success.status,
+      )
+  }
+  return client as Client
+}

@@ -1,0 +1,58 @@
+import type { z } from 'zod'
+import type { FieldInput } from './fields.ts'
+import type { USE_CASES } from './form-settings.ts'
+
+/** Templates of POST /forms (§4 "a form may be created from a template"); each sets settings.useCase. */
+export const FORM_TEMPLATES = ['hackathon', 'retro', 'hr_pulse'] as const
+export type FormTemplate = (typeof FORM_TEMPLATES)[number]
+
+type FieldInputValue = z.input<typeof FieldInput>
+
+export const TEMPLATE_CONTENT: Record<
+  FormTemplate,
+  { useCase: (typeof USE_CASES)[number]; description: string; fields: FieldInputValue[] }
+> = {
+  hackathon: {
+    useCase: 'hackathon',
+    description: 'Register your team and submit your project.',
+    fields: [
+      { kind: 'short_text', config: { label: 'Team name', required: true } },
+      { kind: 'email', config: { label: 'Contact email', required: true } },
+      {
+        kind: 'single_choice',
+        config: { label: 'Track', required: true, options: ['AI', 'Web', 'Mobile', 'Hardware'] },
+      },
+      { kind: 'long_text', config: { label: 'What did you build?', required: true } },
+      {
+        kind: 'submission',
+        config: { label: 'Project submission', required: true, acceptLink: true, acceptFile: true },
+      },
+    ],
+  },
+  retro: {
+    useCase: 'retro',
+    description: 'Look back on the last iteration together.',
+    fields: [
+      { kind: 'long_text', config: { label: 'What went well?' } },
+      { kind: 'long_text', config: { label: 'What could be improved?' } },
+      { kind: 'long_text', config: { label: 'What will we try next?' } },
+      { kind: 'rating', config: { label: 'How did this iteration feel?', max: 5 } },
+    ],
+  },
+  hr_pulse: {
+    useCase: 'hr_pulse',
+    description: 'A short, anonymous check-in on how the team is doing.',
+    fields: [
+      {
+        kind: 'rating',
+        config: { label: 'How happy are you at work this week?', max: 5, required: true },
+      },
+      { kind: 'yes_no', config: { label: 'Do you have what you need to do your job well?' } },
+      {
+        kind: 'dropdown',
+        config: { label: 'Workload', options: ['Too light', 'About right', 'Too heavy'] },
+      },
+      { kind: 'long_text', config: { label: 'Anything else on your mind?' } },
+    ],
+  },
+}

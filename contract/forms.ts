@@ -1,0 +1,279 @@
+import { z } from 'zod'
+import {
+  DocId,
+  DocStatus,
+  DocTimestamp,
+  DocUrl,
+  idOf,
+  JoinCode,
+  LIMITS,
+  Ok,
+  OkProfile,
+  Slug,
+  Timestamp,
+  Title,
+  Url,
+} from './common.ts'
+import {
+  DocField,
+  DocFieldConfigReplace,
+  DocFieldInput,
+  DocFieldResponse,
+  Field,
+  FieldConfigReplace,
+  FieldInput,
+  FieldResponse,
+} from './fields.ts'
+import { DocFormSettings, FormSettings, FormSettingsInput } from './form-settings.ts'
+import { FORM_TEMPLATES } from './form-templates.ts'
+import { defineRoute } from './route.ts'
+
+/** Profile states: draft → published (publish; needs a field; also reopens a closed form) → closed. */
+export const FORM_STATUSES = ['draft', 'published', 'closed'] as const
+export type FormStatus = (typeof FORM_STATUSES)[number]
+
+export const DocForm = z.looseObject({
+  id: DocId,
+  title: z.string(),
+  description: z.string(),
+  status: DocStatus,
+  joinCode: z.string(),
+  slug: z.string(),
+  shareUrl: DocUrl,
+  settings: DocFormSettings,
+  /** A form that was never published has no publish time: the documented layer admits null. */
+  publishedAt: DocTimestamp.nullable(),
+  createdAt: DocTimestamp,
+  fields: z.array(DocField),
+})
+
+export const Form = z
+  .strictObject({
+    id: idOf('form'),
+    title: Title,
+    description: z.string().max(LIMITS.descriptionLength),
+    status: z.enum(FORM_STATUSES),
+    joinCode: JoinCode,
+    slug: Slug,
+    shareUrl: Url,
+    settings: FormSettings,
+    publishedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    fields: z.array(Field).max(LIMITS.fieldsPerForm),
+  })
+  .meta({ id: 'Form' })
+export type Form = z.infer<typeof Form>
+
+/** POST /forms (§4: template, inline fields, settings, immediate publish; names chosen by the profile). */
+export const CreateFormBody = z
+  .strictObject({
+    title: Title,
+    description: z.string().max(LIMITS.descriptionLength).default(''),
+    template: z.enum(FORM_TEMPLATES).optional(),
+    fields: z.array(FieldInput).max(LIMITS.fieldsPerForm).default([]),
+    settings: FormSettingsInput.optional(),
+    publish: z.boolean().default(false),
+  })
+  .meta({
+    id: 'CreateFormBody',
+    example: {
+      title: 'Spring hackathon sign-up',
+      template: 'hackathon',
+      fields: [{ kind: 'yes_no', config: { label: 'First hackathon?' } }],
+      publish: true,
+    },
+  })
+export type CreateFormBody = z.input<typeof CreateFormBody>
+
+/** PATCH /forms/{id}: title and/or description; at least one. */
+export const UpdateFormBody = z
+  .strictObject({
+    title: Title.optional(),
+    description: z.string().max(LIMITS.descriptionLength).optional(),
+  })
+  .refine((b) => b.title !== undefined || b.description !== undefined, {
+    message: 'Send a title, a description, or both.',
+    path: [],
+  })
+  .meta({ id: 'UpdateFormBody', example: { title: 'Autumn retro' } })
+
+export const ReorderFieldsBody = z
+  .strictObject({ orderedIds: z.array(z.string()).max(LIMITS.fieldsPerForm) })
+  .meta({
+    id: 'ReorderFieldsBody',
+    example: { orderedIds: ['fld_b2c3d4e5f6a1', 'fld_a1b2c3d4e5f6'] },
+  })
+
+/** A submitted response (inferred "read form responses"; the reference does not show collection). */
+export const Answer = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.string()),
+  z.strictObject({ link: Url.nullable(), fileName: z.string().nullable() }),
+])
+export const FormResponse = z
+  .strictObject({
+    id: idOf('response'),
+    formId: idOf('form'),
+    submittedAt: Timestamp,
+    email: z.email().nullable(),
+    answers: z.record(z.string(), Answer),
+  })
+  .meta({ id: 'FormResponse' })
+export type FormResponse = z.infer<typeof FormResponse>
+
+const FormEnvelope = z.strictObject({ form: Form }).meta({ id: 'FormEnvelope' })
+const DocFormEnvelope = z.looseObject({ form: DocForm })
+const idParams = ['not_found'] as const
+
+export const formRoutes = {
+  createForm: defineRoute({
+    method: 'POST',
+    path: '/forms',
+    summary:
+      'Create a form, optionally from a template, with inline fields, settings and an immediate publish',
+    section: '§4 Forms',
+    body: { documented: z.looseObject({}), profile: CreateFormBody },
+    success: { status: 201, documented: DocFormEnvelope, profile: FormEnvelope },
+    errorShape: 'plain',
+    errors: ['invalid_field_config', 'publish_without_field'],
+  }),
+  listForms: defineRoute({
+    method: 'GET',
+    path: '/forms',
+    summary: "List every form of the caller's organization, newest first, with fields",
+    section: '§4 Forms',
+    success: {
+      status: 200,
+      documented: z.looseObject({ forms: z.array(DocForm) }),
+      profile: z.strictObject({ forms: z.array(Form) }).meta({ id: 'FormList' }),
+    },
+    errorShape: 'plain',
+    errors: [],
+    list: true,
+  }),
+  getForm: defineRoute({
+    method: 'GET',
+    path: '/forms/{id}',
+    summary: 'Read a form with its fields and share link',
+    section: '§4 Forms',
+    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    errorShape: 'plain',
+    errors: idParams,
+  }),
+  updateForm: defineRoute({
+    method: 'PATCH',
+    path: '/forms/{id}',
+    summary: 'Update the title and/or description',
+    section: '§4 Forms',
+    body: { documented: z.looseObject({}), profile: UpdateFormBody },
+    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    errorShape: 'validation',
+    errors: idParams,
+  }),
+  replaceFormSettings: defineRoute({
+    method: 'PATCH',
+    path: '/forms/{id}/settings',
+    summary: 'Replace the settings; omitted settings fall back to their defaults',
+    section: '§4 Forms',
+    body: { documented: z.looseObject({}), profile: FormSettingsInput },
+    success: {
+      status: 200,
+      documented: z.looseObject({ form: z.looseObject({ id: DocId, settings: DocFormSettings }) }),
+      profile: z
+        .strictObject({ form: z.strictObject({ id: idOf('form'), settings: FormSettings }) })
+        .meta({ id: 'FormSettingsEnvelope' }),
+    },
+    errorShape: 'validation',
+    errors: idParams,
+  }),
+  publishForm: defineRoute({
+    method: 'POST',
+    path: '/forms/{id}/publish',
+    summary: 'Publish a form (needs at least one field); also reopens a closed form',
+    section: '§4 Forms, §3',
+    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    errorShape: 'plain',
+    errors: ['not_found', 'publish_without_field', 'state_conflict'],
+  }),
+  closeForm: defineRoute({
+    method: 'POST',
+    path: '/forms/{id}/close',
+    summary: 'Close a published form to new responses',
+    section: '§4 Forms, §3',
+    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    errorShape: 'plain',
+    errors: ['not_found', 'state_conflict'],
+  }),
+  addField: defineRoute({
+    method: 'POST',
+    path: '/forms/{id}/fields',
+    summary: 'Append a field; its config is validated against the schema of its kind',
+    section: '§4 Forms',
+    body: { documented: DocFieldInput, profile: FieldInput },
+    success: { status: 201, documented: DocFieldResponse, profile: FieldResponse },
+    errorShape: 'plain',
+    errors: ['not_found', 'invalid_field_config', 'limit_exceeded'],
+  }),
+  replaceFieldConfig: defineRoute({
+    method: 'PATCH',
+    path: '/forms/{id}/fields/{fieldId}',
+    summary: "Replace a field's config, validated against its kind's schema",
+    section: '§4 Forms',
+    body: { documented: DocFieldConfigReplace, profile: FieldConfigReplace },
+    success: { status: 200, documented: DocFieldResponse, profile: FieldResponse },
+    errorShape: 'validation',
+    errors: ['not_found', 'invalid_field_config'],
+  }),
+  reorderFields: defineRoute({
+    method: 'POST',
+    path: '/forms/{id}/fields/reorder',
+    summary: "Reorder fields with the complete list of the form's field ids",
+    section: '§4 Forms, §3',
+    body: {
+      documented: z.looseObject({ orderedIds: z.array(z.string()) }),
+      profile: ReorderFieldsBody,
+    },
+    success: { status: 200, documented: Ok, profile: OkProfile },
+    errorShape: 'validation',
+    errors: ['not_found', 'incomplete_reorder'],
+  }),
+  deleteForm: defineRoute({
+    method: 'DELETE',
+    path: '/forms/{id}',
+    summary: 'Delete a form and its responses',
+    section: '§4 Other operations',
+    inferred: true,
+    success: { status: 200, documented: Ok, profile: OkProfile },
+    errorShape: 'plain',
+    errors: idParams,
+  }),
+  removeField: defineRoute({
+    method: 'DELETE',
+    path: '/forms/{id}/fields/{fieldId}',
+    summary: 'Remove a field; a published form keeps at least one',
+    section: '§4 Other operations',
+    inferred: true,
+    success: { status: 200, documented: Ok, profile: OkProfile },
+    errorShape: 'plain',
+    errors: ['not_found', 'state_conflict'],
+  }),
+  listFormResponses: defineRoute({
+    method: 'GET',
+    path: '/forms/{id}/responses',
+    summary: 'Read the responses submitted to a form, newest first',
+    section: '§4 Other operations',
+    inferred: true,
+    success: {
+      status: 200,
+      documented: z.looseObject({ responses: z.array(z.looseObject({})) }),
+      profile: z
+        .strictObject({ responses: z.array(FormResponse) })
+        .meta({ id: 'FormResponseList' }),
+    },
+    errorShape: 'plain',
+    errors: idParams,
+    list: true,
+  }),
+} as const

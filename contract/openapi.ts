@@ -1,0 +1,99 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
+import { z } from 'zod'
+import { API_PREFIX } from './common.ts'
+import {
+  BODY_CONDITIONS,
+  ERROR_CONDITIONS,
+  type ErrorCondition,
+  errorSchemas,
+  UNIVERSAL_CONDITIONS,
+} from './errors.ts'
+import { pathParamNames, type RouteDef } from './route.ts'
+import { contract } from './table.ts'
+
+/** Every error condition an operation can meet: its own, the universal ones, and the body ones. */
+export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
+  ...new Set<ErrorCondition>([
+    ...UNIVERSAL_CONDITIONS,
+    ...(route.body ? BODY_CONDITIONS : []),
+    ...(route.entitlement ? (['missing_entitlement'] as const) : []),
+    ...route.errors,
+    'internal',
+  ]),
+]
+
+const describe = (conditions: ErrorCondition[]) =>
+  conditions.map((c) => `\`${c}\`: ${ERROR_CONDITIONS[c].summary}`).join(' ')
+
+/** The OpenAPI 3.1 document, generated from the endpoint table; never edited by hand. */
+export const buildOpenApiDocument = (options: { serverUrl?: string } = {}) => {
+  const registry = new OpenAPIRegistry()
+  const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key of the organization (§5). Demo keys: `acme-demo-key`, `globex-demo-key`.',
+  })
+
+  for (const [operationId, route] of Object.entries(contract) as [string, RouteDef][]) {
+    const byStatus = new Map<number, ErrorCondition[]>()
+    for (const condition of conditionsOf(route)) {
+      const { status } = ERROR_CONDITIONS[condition]
+      byStatus.set(status, [...(byStatus.get(status) ?? []), condition])
+    }
+    const errorSchema = errorSchemas[route.errorShape].profile
+    const names = pathParamNames(route.path)
+    registry.registerPath({
+      operationId,
+      method: route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete',
+      path: route.path,
+      summary: route.summary,
+      description: `${route.section}.${route.inferred ? " Inferred: the reference names this operation but shows no path or shape; this is the profile's choice." : ''}${route.entitlement ? ` Requires the \`${route.entitlement}\` entitlement.` : ''}`,
+      tags: [route.path.split('/')[1] ?? 'other'],
+      security: [{ [bearer.name]: [] }],
+      ...(route.inferred ? { 'x-inferred': true } : {}),
+      ...(route.entitlement ? { 'x-entitlement': route.entitlement } : {}),
+      'x-error-shape': route.errorShape,
+      request: {
+        ...(names.length
+          ? { params: z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) }
+          : {}),
+        ...(route.body
+          ? {
+              body: {
+                required: true,
+                content: { 'application/json': { schema: route.body.profile } },
+              },
+            }
+          : {}),
+      },
+      responses: {
+        [route.success.status]: {
+          description: 'Success',
+          content: { 'application/json': { schema: route.success.profile } },
+        },
+        ...Object.fromEntries(
+          [...byStatus].map(([status, conditions]) => [
+            status,
+            {
+              description: describe(conditions),
+              content: { 'application/json': { schema: errorSchema } },
+            },
+          ]),
+        ),
+      },
+    })
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Engagement Service API (mock profile)',
+      version: '1.0.0',
+      description:
+        'Generated from the zod contract. Operations marked `x-inferred` are not given by the reference; ' +
+        "their paths and shapes are this profile's choice.",
+    },
+    servers: [{ url: options.serverUrl ?? `http://localhost:4010${API_PREFIX}` }],
+  })
+}
