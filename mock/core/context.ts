@@ -1,0 +1,30 @@
+import type { z } from 'zod'
+import type {
+  Contract,
+  Layered,
+  OperationId,
+  PathParamNames,
+  RouteDef,
+} from '../../contract/index.ts'
+import type { IdSource } from './ids.ts'
+import type { Result } from './result.ts'
+import type { Organization, Store } from './store.ts'
+
+/** Everything an operation may use: no request, no response, no transport. */
+export interface OpContext<R extends RouteDef> {
+  store: Store
+  ids: IdSource
+  org: Organization
+  /** The mock's clock, read once per request. */
+  now: string
+  /** Base of the public share URLs, without a trailing slash. */
+  publicBase: string
+  params: { [K in PathParamNames<R['path']>]: string }
+  body: R['body'] extends Layered ? z.output<R['body']['profile']> : undefined
+}
+
+export type Operation<R extends RouteDef> = (
+  ctx: OpContext<R>,
+) => Promise<Result<z.output<R['success']['profile']>>> | Result<z.output<R['success']['profile']>>
+
+export type Operations = { [K in OperationId]: Operation<Contract[K]> }

@@ -1,0 +1,247 @@
+import type { z } from 'zod'
+import {
+  ERROR_CONDITIONS,
+  type ErrorCondition,
+  type ErrorShape,
+  errorSchemas,
+  type Issue,
+  LIMITS,
+  type OperationId,
+  type RouteDef,
+} from '../../contract/index.ts'
+import type { Operations } from './context.ts'
+import type { IdSource } from './ids.ts'
+import { describeIssues, type Failure, fail, isFailure, toIssues } from './result.ts'
+import { matchRoute } from './router.ts'
+import type { Store } from './store.ts'
+
+/** A request as every host sees it: path relative to the API root, lower-case header names, raw body. */
+export interface MockRequest {
+  method: string
+  path: string
+  headers: Record<string, string | undefined>
+  body?: string
+}
+export interface MockResponse {
+  status: number
+  body: unknown
+  /** `body` serialised; hosts send exactly these bytes. */
+  text: string
+  headers: Record<string, string>
+}
+
+export interface DispatchEnv {
+  store: Store
+  ids: IdSource
+  clock: () => string
+  publicBase: string
+  operations: Operations
+  /** Check every answer against the table's profile schemas; a drift becomes a loud 500. */
+  validateResponses: boolean
+  onInternalError: (error: unknown, request: MockRequest) => void
+  /** Runs writes one at a time, so no two requests interleave on the same record. */
+  exclusive: <T>(task: () => Promise<T>) => Promise<T>
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i
+const encoder = new TextEncoder()
+
+const respond = (status: number, body: unknown, text = JSON.stringify(body)): MockResponse => ({
+  status,
+  body,
+  text,
+  headers: JSON_HEADERS,
+})
+
+/** One helper per error shape (§7): the message always, the issues only where the shape has them. */
+export const errorResponse = (
+  shape: ErrorShape,
+  status: number,
+  message: string,
+  issues: Issue[] = [],
+) =>
+  shape === 'validation'
+    ? respond(status, { error: message, issues })
+    : respond(status, { error: issues.length ? `${message} ${describeIssues(issues)}` : message })
+
+const failureResponse = (
+  shape: ErrorShape,
+  failure: Failure,
+  status = ERROR_CONDITIONS[failure.condition].status,
+) => errorResponse(shape, status, failure.message, failure.issues)
+
+const bodyTooLarge = (raw: string) =>
+  raw.length > LIMITS.bodyBytes / 3 && encoder.encode(raw).length > LIMITS.bodyBytes
+
+export const tooLargeMessage = `The body is larger than ${LIMITS.bodyBytes / 1024 / 1024} MiB.`
+
+/** Reads and validates the body of a route that takes one; a Failure when it cannot be used. */
+const readBody = (schema: z.ZodType, request: MockRequest): { value: unknown } | Failure => {
+  const raw = request.body ?? ''
+  if (bodyTooLarge(raw)) return fail('payload_too_large', tooLargeMessage)
+  let value: unknown
+  if (raw.trim() !== '') {
+    if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+      return fail(
+        'unsupported_media_type',
+        'Send the body as JSON with "Content-Type: application/json".',
+      )
+    }
+    try {
+      value = JSON.parse(raw)
+    } catch (error) {
+      return fail(
+        'malformed_json',
+        `The body is not valid JSON: ${(error as Error).message.replace(/\.$/, '')}.`,
+      )
+    }
+  }
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) {
+    const message =
+      value === undefined ? 'A JSON body is required.' : 'The request body is invalid.'
+    return fail('invalid_body', message, toIssues(parsed.error))
+  }
+  return { value: parsed.data }
+}
+
+export const createDispatcher = (env: DispatchEnv) => {
+  /** Serialised list bodies per organization, dropped whenever that organization writes. */
+  const listCache = new Map<string, Map<OperationId, string>>()
+
+  const run = async (request: MockRequest): Promise<MockResponse> => {
+    const match = matchRoute(request.method, request.path)
+    if (match.kind === 'none') {
+      return errorResponse(
+        'plain',
+        404,
+        `No operation matches ${request.method} ${request.path}; see /openapi.json.`,
+      )
+    }
+    if (match.kind === 'wrong_method') {
+      const response = errorResponse(
+        'plain',
+        405,
+        `${request.path} does not accept ${request.method}; it accepts ${match.allowed.join(', ')}.`,
+      )
+      return { ...response, headers: { ...response.headers, allow: match.allowed.join(', ') } }
+    }
+    const { id, route, params } = match
+    const shape = route.errorShape
+    const failWith = (condition: ErrorCondition, message: string) =>
+      failureResponse(shape, fail(condition, message))
+
+    const authorization = request.headers.authorization
+    if (!authorization) {
+      return failWith(
+        'unauthorized',
+        'Missing Authorization header; send "Authorization: Bearer <API key>".',
+      )
+    }
+    const key = BEARER.exec(authorization)?.[1]
+    if (!key)
+      return failWith(
+        'unauthorized',
+        'Malformed Authorization header; expected "Bearer <API key>".',
+      )
+    const org = env.store.orgByKey(key)
+    if (!org) return failWith('unauthorized', 'Unknown API key.')
+    if (route.entitlement && !org.entitlements.includes(route.entitlement)) {
+      return failWith(
+        'missing_entitlement',
+        `This organization lacks the "${route.entitlement}" entitlement that ${route.method} ${route.path} requires.`,
+      )
+    }
+
+    let body: unknown
+    if (route.body) {
+      const read = readBody(route.body.profile, request)
+      if ('failure' in read) return failureResponse(shape, read)
+      body = read.value
+    }
+
+    if (route.list && route.method === 'GET' && !route.path.includes('{')) {
+      const cached = listCache.get(org.id)?.get(id)
+      if (cached !== undefined)
+        return {
+          status: route.success.status,
+          body: undefined,
+          text: cached,
+          headers: JSON_HEADERS,
+        }
+    }
+
+    const operation = env.operations[id] as (ctx: object) => ReturnType<Operations[OperationId]>
+    const invoke = () =>
+      Promise.resolve(
+        operation({
+          store: env.store,
+          ids: env.ids,
+          org,
+          now: env.clock(),
+          publicBase: env.publicBase,
+          params,
+          body,
+        }),
+      )
+    const writes = route.method !== 'GET'
+    const result = await (writes ? env.exclusive(invoke) : invoke())
+    if (writes) listCache.delete(org.id)
+    if (isFailure(result)) return failureResponse(shape, result)
+
+    const response = respond(result.status, result.body)
+    if (route.list && route.method === 'GET' && !route.path.includes('{')) {
+      const perOrg = listCache.get(org.id) ?? new Map<OperationId, string>()
+      perOrg.set(id, response.text)
+      listCache.set(org.id, perOrg)
+    }
+    return response
+  }
+
+  const verify = (request: MockRequest, response: MockResponse): MockResponse => {
+    const match = matchRoute(request.method, request.path)
+    if (match.kind !== 'operation') return response
+    const body = response.body === undefined ? JSON.parse(response.text) : response.body
+    const schema =
+      response.status === match.route.success.status
+        ? match.route.success.profile
+        : errorSchemas[match.route.errorShape].profile
+    const checked = schema.safeParse(body)
+    if (checked.success) return response
+    throw new Error(
+      `Contract drift: ${request.method} ${request.path} answered ${response.status} with a body the table does not allow: ${describeIssues(toIssues(checked.error))}`,
+    )
+  }
+
+  return {
+    async handle(request: MockRequest): Promise<MockResponse> {
+      try {
+        const response = await run(request)
+        return env.validateResponses ? verify(request, response) : response
+      } catch (error) {
+        env.onInternalError(error, request)
+        const match = matchRoute(request.method, request.path)
+        const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
+        return errorResponse(
+          shape,
+          500,
+          'The mock failed unexpectedly while handling this request; it keeps serving.',
+        )
+      }
+    },
+    /** Drops every cached body: after imports, resets and direct store writes. */
+    invalidate(orgId?: string) {
+      if (orgId === undefined) listCache.clear()
+      else listCache.delete(orgId)
+    },
+    /** Renders an error the host met before dispatch (e.g. a body over the limit) in the route's shape. */
+    reject(method: string, path: string, condition: ErrorCondition, message: string): MockResponse {
+      const match = matchRoute(method, path)
+      const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
+      return failureResponse(shape, fail(condition, message))
+    },
+  }
+}
+export type Dispatcher = ReturnType<typeof createDispatcher>

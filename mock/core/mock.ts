@@ -1,0 +1,123 @@
+import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/index.ts'
+import type { DemoPlan } from '../../fixtures/plan.ts'
+import { operations as defaultOperations } from '../operations/index.ts'
+import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
+import type { Operations } from './context.ts'
+import {
+  createDispatcher,
+  type DispatchEnv,
+  errorResponse,
+  type MockRequest,
+  type MockResponse,
+} from './dispatch.ts'
+import { IdSource } from './ids.ts'
+import { matchRoute } from './router.ts'
+import { applyPlan } from './seed.ts'
+import { buildStore, exportState, type MockState } from './state.ts'
+import { Store } from './store.ts'
+
+export interface MockCoreOptions extends ChaosOptions {
+  seed?: number
+  /** Base of the share URLs the mock hands out (default http://localhost:4010). */
+  publicUrl?: string
+  /** Demo data to replay at start and on reset; none when absent. */
+  plan?: DemoPlan
+  clock?: () => Date
+  /** Tests: check every answer against the table's profile schemas. */
+  validateResponses?: boolean
+  /** Tests: replace operations, e.g. to install a fault. */
+  operations?: Partial<Operations>
+  onInternalError?: (error: unknown, request: MockRequest) => void
+}
+
+/**
+ * The transport-free mock: one store, one dispatcher, every operation. Hosts (express, msw in Node
+ * and in the browser) only translate requests and responses.
+ */
+export const createMockCore = (options: MockCoreOptions = {}) => {
+  const seed = options.seed ?? 1
+  const publicBase = (options.publicUrl ?? DEFAULT_PUBLIC_BASE).replace(/\/+$/, '')
+  const clock = options.clock ?? (() => new Date())
+  let pinnedNow: string | undefined
+  let queue: Promise<unknown> = Promise.resolve()
+  const store = new Store()
+  const env: DispatchEnv = {
+    store,
+    ids: new IdSource(seed, (kind, value) => env.store.reserve(kind, value)),
+    clock: () => pinnedNow ?? clock().toISOString(),
+    publicBase,
+    operations: { ...defaultOperations, ...options.operations } as Operations,
+    validateResponses: options.validateResponses ?? false,
+    onInternalError:
+      options.onInternalError ??
+      ((error, request) =>
+        console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
+    exclusive: <T>(task: () => Promise<T>) => {
+      const next = queue.then(task, task)
+      queue = next.catch(() => undefined)
+      return next
+    },
+  }
+  const dispatcher = createDispatcher(env)
+  const chaos: ChaosOptions = {
+    ...(options.latency === undefined ? {} : { latency: options.latency }),
+    ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+  }
+
+  const seedStore = async () => {
+    env.store = new Store()
+    env.ids.reseed(seed)
+    dispatcher.invalidate()
+    if (options.plan) {
+      await applyPlan(
+        { store: env.store, ids: env.ids, dispatcher, setNow: (at) => (pinnedNow = at) },
+        options.plan,
+      )
+    }
+  }
+  const ready = env.exclusive(seedStore)
+
+  return {
+    seed,
+    publicBase,
+    apiPrefix: API_PREFIX,
+    ready,
+    get store(): Store {
+      return env.store
+    },
+
+    /** Answers one API request; never throws. */
+    async handle(request: MockRequest): Promise<MockResponse> {
+      await ready
+      const decision = decideChaos(chaos, request.headers.prefer)
+      if (decision.delayMs > 0) await sleep(decision.delayMs)
+      if (decision.forcedStatus !== undefined) {
+        const match = matchRoute(request.method, request.path)
+        const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
+        return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
+      }
+      return dispatcher.handle(request)
+    },
+
+    reject: dispatcher.reject,
+
+    /** Back to the seeded state, ids included: the same requests then get the same answers. */
+    reset: () => env.exclusive(seedStore),
+
+    exportState: (): MockState => exportState(env.store),
+
+    /** Replaces the whole store, or changes nothing and says why. */
+    importState: (input: unknown) =>
+      env.exclusive(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
+        const built = await buildStore(input)
+        if ('error' in built) return { ok: false, error: built.error }
+        env.store = built.store
+        dispatcher.invalidate()
+        return { ok: true }
+      }),
+
+    /** Direct store writes (tests, demo participation) must drop cached list bodies. */
+    invalidate: dispatcher.invalidate,
+  }
+}
+export type MockCore = ReturnType<typeof createMockCore>

@@ -1,0 +1,37 @@
+import type { z } from 'zod'
+import type { ErrorCondition, Issue } from '../../contract/index.ts'
+
+/** An operation's answer: success body, or a failure the host renders in the route's error shape. */
+export interface Success<B> {
+  status: number
+  body: B
+}
+export interface Failure {
+  failure: true
+  condition: ErrorCondition
+  message: string
+  issues?: Issue[]
+}
+export type Result<B> = Success<B> | Failure
+
+export const isFailure = (value: Result<unknown>): value is Failure => 'failure' in value
+
+export const fail = (condition: ErrorCondition, message: string, issues?: Issue[]): Failure => ({
+  failure: true,
+  condition,
+  message,
+  ...(issues ? { issues } : {}),
+})
+
+export const notFound = (what: string, id: string): Failure =>
+  fail('not_found', `${what} ${id} was not found.`)
+
+export const toIssues = (error: z.ZodError, prefix: (string | number)[] = []): Issue[] =>
+  error.issues.map((issue) => ({
+    path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    message: issue.message,
+  }))
+
+/** For the plain shape, where issues travel inside the message. */
+export const describeIssues = (issues: Issue[]): string =>
+  issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')

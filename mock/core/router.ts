@@ -1,0 +1,55 @@
+import { contract, type OperationId, pathParamNames, type RouteDef } from '../../contract/index.ts'
+
+interface Compiled {
+  id: OperationId
+  route: RouteDef
+  pattern: RegExp
+  names: string[]
+}
+
+export type Match =
+  | { kind: 'operation'; id: OperationId; route: RouteDef; params: Record<string, string> }
+  | { kind: 'wrong_method'; allowed: string[] }
+  | { kind: 'none' }
+
+const compiled: Compiled[] = (Object.entries(contract) as [OperationId, RouteDef][]).map(
+  ([id, route]) => ({
+    id,
+    route,
+    // Literal segments first: `/forms/{id}/fields/reorder` must never read "reorder" as a field id.
+    pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}/?$`),
+    names: pathParamNames(route.path),
+  }),
+)
+// More literal characters = more specific; tried first.
+compiled.sort(
+  (a, b) =>
+    b.route.path.replace(/\{\w+\}/g, '').length - a.route.path.replace(/\{\w+\}/g, '').length,
+)
+
+/** Matches a path relative to the API root, decoding each parameter once (a `%2F` stays inside it). */
+export const matchRoute = (method: string, path: string): Match => {
+  const allowed: string[] = []
+  for (const entry of compiled) {
+    const found = entry.pattern.exec(path)
+    if (!found) continue
+    if (entry.route.method !== method) {
+      allowed.push(entry.route.method)
+      continue
+    }
+    const params: Record<string, string> = {}
+    for (const [i, name] of entry.names.entries()) {
+      let value = found[i + 1] as string
+      try {
+        value = decodeURIComponent(value)
+      } catch {
+        // A malformed escape is an id that cannot exist: keep it raw, the lookup answers 404.
+      }
+      params[name] = value
+    }
+    return { kind: 'operation', id: entry.id, route: entry.route, params }
+  }
+  return allowed.length
+    ? { kind: 'wrong_method', allowed: [...new Set(allowed)] }
+    : { kind: 'none' }
+}

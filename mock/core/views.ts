@@ -1,0 +1,28 @@
+import type { Form, FormResponse, Series, Session, SponsorReport } from '../../contract/index.ts'
+import type {
+  StoredForm,
+  StoredReport,
+  StoredResponse,
+  StoredSeries,
+  StoredSession,
+} from './store.ts'
+
+/** API views of stored records: the bookkeeping fields never leave the mock. */
+export const formView = ({ orgId: _o, seq: _s, ...form }: StoredForm): Form => form
+export const sessionView = ({
+  orgId: _o,
+  seq: _s,
+  participants: _p,
+  ...session
+}: StoredSession): Session => session
+export const seriesView = ({
+  orgId: _o,
+  seq: _s,
+  roundParticipants: _r,
+  ...series
+}: StoredSeries): Series => series
+export const reportView = ({ orgId: _o, seq: _s, ...report }: StoredReport): SponsorReport => report
+/** §4 GET /sponsors: metadata only. */
+export const reportSummary = ({ payload: _p, ...summary }: SponsorReport) => summary
+export const responseView = ({ orgId: _o, seq: _s, ...response }: StoredResponse): FormResponse =>
+  response
