@@ -7,7 +7,6 @@ import {
   type Issue,
   LIMITS,
   type OperationId,
-  type RouteDef,
 } from '../../contract/index.ts'
 import type { Operations } from './context.ts'
 import type { IdSource } from './ids.ts'
@@ -111,7 +110,7 @@ export const createDispatcher = (env: DispatchEnv) => {
   /** Serialised list bodies per organization, dropped whenever that organization writes. */
   const listCache = new Map<string, Map<OperationId, string>>()
 
-  const run = async (request: MockRequest): Promise<MockResponse> => {
+  const run = async (request: MockRequest, locked: boolean): Promise<MockResponse> => {
     const match = matchRoute(request.method, request.path)
     if (match.kind === 'none') {
       return errorResponse(
@@ -187,7 +186,7 @@ export const createDispatcher = (env: DispatchEnv) => {
         }),
       )
     const writes = route.method !== 'GET'
-    const result = await (writes ? env.exclusive(invoke) : invoke())
+    const result = await (writes && !locked ? env.exclusive(invoke) : invoke())
     if (writes) listCache.delete(org.id)
     if (isFailure(result)) return failureResponse(shape, result)
 
@@ -216,9 +215,10 @@ export const createDispatcher = (env: DispatchEnv) => {
   }
 
   return {
-    async handle(request: MockRequest): Promise<MockResponse> {
+    /** `locked`: the caller already holds the write lock (seeding), so writes run directly. */
+    async handle(request: MockRequest, options: { locked?: boolean } = {}): Promise<MockResponse> {
       try {
-        const response = await run(request)
+        const response = await run(request, options.locked ?? false)
         return env.validateResponses ? verify(request, response) : response
       } catch (error) {
         env.onInternalError(error, request)

@@ -1,34 +1,9 @@
 import { Answer, contract, fillPath } from '../../contract/index.ts'
-import type { DemoPlan, DemoStep, Ref } from '../../fixtures/plan.ts'
+import type { DemoPlan, DemoStep } from '../../fixtures/plan.ts'
+import { resolveRefs as resolve } from '../../fixtures/refs.ts'
 import type { Dispatcher } from './dispatch.ts'
 import type { IdSource } from './ids.ts'
 import type { Store } from './store.ts'
-
-const isRef = (value: unknown): value is Ref =>
-  typeof value === 'object' &&
-  value !== null &&
-  'ref' in value &&
-  'path' in value &&
-  Object.keys(value).length === 2
-
-/** Replaces every Ref inside a value with what the named earlier step answered. */
-const resolve = (value: unknown, named: Map<string, unknown>): unknown => {
-  if (isRef(value)) {
-    const source = named.get(value.ref)
-    if (source === undefined) throw new Error(`Demo plan refers to unknown step "${value.ref}"`)
-    const found = value.path
-      .split('.')
-      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], source)
-    if (typeof found !== 'string')
-      throw new Error(`Demo plan ref ${value.ref}:${value.path} is not a string`)
-    return found
-  }
-  if (Array.isArray(value)) return value.map((v) => resolve(v, named))
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, named)]))
-  }
-  return value
-}
 
 interface SeedEnv {
   store: Store
@@ -56,12 +31,15 @@ const applyStep = async (
     const route = contract[step.operation]
     const params = resolve(step.params ?? {}, named) as Record<string, string>
     env.setNow(step.at)
-    const response = await env.dispatcher.handle({
-      method: route.method,
-      path: fillPath(route.path, params),
-      headers: { authorization: `Bearer ${step.apiKey}`, 'content-type': 'application/json' },
-      ...(step.body === undefined ? {} : { body: JSON.stringify(resolve(step.body, named)) }),
-    })
+    const response = await env.dispatcher.handle(
+      {
+        method: route.method,
+        path: fillPath(route.path, params),
+        headers: { authorization: `Bearer ${step.apiKey}`, 'content-type': 'application/json' },
+        ...(step.body === undefined ? {} : { body: JSON.stringify(resolve(step.body, named)) }),
+      },
+      { locked: true },
+    )
     env.setNow(undefined)
     if (response.status !== route.success.status) {
       throw new Error(
