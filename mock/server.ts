@@ -140,6 +140,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const mock = given ?? createMock(mockOptions)
   await mock.ready
   const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
   extend?.(app, mock)
   app.use(createApp(mock))
   const server = await new Promise<Server>((resolve, reject) => {
