@@ -85,7 +85,22 @@ export const createClient = (options: ClientOptions): Client => {
     else if (req.body !== undefined) body = JSON.stringify(req.body)
     if (body !== undefined) headers['content-type'] = 'application/json'
     Object.assign(headers, req.headers)
-    const url = root + fillPath(req.path, req.params ?? {})
+    let url: string
+    try {
+      url = root + fillPath(req.path, req.params ?? {})
+    } catch (cause) {
+      const request: SentRequest = { method: req.method, url: root + req.path, headers }
+      const error = `Request not sent: ${(cause as Error).message}`
+      return {
+        ok: false,
+        status: 0,
+        headers: new Headers(),
+        text: '',
+        body: undefined,
+        request,
+        error,
+      }
+    }
     const request: SentRequest = {
       method: req.method,
       url,

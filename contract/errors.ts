@@ -83,7 +83,11 @@ export const ERROR_CONDITIONS = {
   },
   limit_exceeded: { status: 409, known: false, summary: 'A count beyond the profile maximum.' },
   unknown_route: { status: 404, known: false, summary: 'No operation at this path.' },
-  method_not_allowed: { status: 405, known: false, summary: 'The path exists, but not with this method.' },
+  method_not_allowed: {
+    status: 405,
+    known: false,
+    summary: 'The path exists, but not with this method.',
+  },
   payload_too_large: { status: 413, known: false, summary: 'A body over 1 MiB.' },
   unsupported_media_type: {
     status: 415,

@@ -54,5 +54,9 @@ export const fillPath = (path: string, params: Record<string, string>): string =
   path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name]
     if (value === undefined) throw new TypeError(`Missing path parameter "${name}" for ${path}`)
+    // URL parsing resolves these as dot segments even when encoded: they would reach another operation.
+    if (value === '' || value === '.' || value === '..') {
+      throw new TypeError(`Path parameter "${name}" cannot be "${value}"`)
+    }
     return encodeURIComponent(value)
   })

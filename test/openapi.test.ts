@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs'
+import { compileErrors, validate } from '@readme/openapi-parser'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  buildOpenApiDocument,
+  contract,
+  type OperationId,
+  operationIds,
+  type RouteDef,
+} from '../contract/index.ts'
+
+const committedText = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')
+/** Serialized exactly as scripts/openapi.ts writes it. */
+const generatedText = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`
+
+const Operation = z.looseObject({
+  operationId: z.string(),
+  security: z.array(z.record(z.string(), z.array(z.string()))),
+  'x-inferred': z.literal(true).optional(),
+  'x-entitlement': z.string().optional(),
+  responses: z.record(z.string(), z.looseObject({ content: z.unknown().optional() })),
+})
+/** The parts of the document these tests read. */
+const Document = z.looseObject({
+  paths: z.record(z.string(), z.record(z.string(), Operation)),
+  components: z.looseObject({
+    schemas: z.record(z.string(), z.unknown()),
+    securitySchemes: z.record(z.string(), z.looseObject({ type: z.string(), scheme: z.string() })),
+  }),
+})
+const doc = Document.parse(JSON.parse(generatedText))
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, ...operation })),
+)
+const byId = (id: string) => {
+  const found = operations.find((operation) => operation.operationId === id)
+  if (!found) throw new Error(`No operation ${id} in the document`)
+  return found
+}
+const routes = Object.entries(contract) as [OperationId, RouteDef][]
+const schemaRefOf = (response: { content?: unknown }) =>
+  z
+    .object({ 'application/json': z.object({ schema: z.object({ $ref: z.string() }) }) })
+    .parse(response.content)['application/json'].schema.$ref
+
+describe('openapi.json', () => {
+  it('is the committed copy of the document generated from the contract', () => {
+    expect(
+      committedText,
+      'openapi.json is out of date with the contract: run `npm run openapi` and commit the result',
+    ).toBe(generatedText)
+  })
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(structuredClone(JSON.parse(generatedText)))
+    expect(result.valid ? '' : compileErrors(result)).toBe('')
+    expect(result.specification).toBe('OpenAPI')
+  })
+
+  it('has all 25 operations, one per operationId of the contract, at its method and path', () => {
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual(
+      [...operationIds].sort(),
+    )
+    expect(operations).toHaveLength(25)
+    for (const [id, route] of routes) {
+      expect(byId(id), id).toMatchObject({ method: route.method.toLowerCase(), path: route.path })
+    }
+  })
+
+  it('requires the bearer scheme on every operation', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
+    for (const operation of operations) {
+      expect(operation.security, operation.operationId).toEqual([{ bearerAuth: [] }])
+    }
+  })
+
+  it('marks x-inferred on exactly the five inferred operations', () => {
+    expect(
+      operations
+        .filter((operation) => operation['x-inferred'])
+        .map((operation) => operation.operationId)
+        .sort(),
+    ).toEqual(
+      ['deleteForm', 'listFormResponses', 'presentActivity', 'removeField', 'setTeamMode'].sort(),
+    )
+  })
+
+  it('marks x-entitlement on the two entitled operations only', () => {
+    const entitled = operations.filter((operation) => operation['x-entitlement'])
+    expect(
+      Object.fromEntries(
+        entitled.map((operation) => [operation.operationId, operation['x-entitlement']]),
+      ),
+    ).toEqual({ createSeries: 'series', createSponsorReport: 'data_export_analytics' })
+  })
+
+  it.each(routes)(
+    '%s documents its success status and answers every error with its shape',
+    (id, route) => {
+      const { responses } = byId(id)
+      const statuses = Object.keys(responses).map(Number)
+      expect(statuses.filter((status) => status < 400)).toEqual([route.success.status])
+      const shape = route.errorShape === 'validation' ? 'ValidationError' : 'PlainError'
+      for (const status of statuses.filter((s) => s >= 400)) {
+        expect(schemaRefOf(responses[status] ?? {}), `${id} ${status}`).toBe(
+          `#/components/schemas/${shape}`,
+        )
+      }
+    },
+  )
+
+  it('has both error shapes and every resource as components', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'PlainError',
+        'ValidationError',
+        'Form',
+        'Field',
+        'Session',
+        'Activity',
+        'Team',
+        'Series',
+        'Round',
+        'SponsorReport',
+        'SponsorReportSummary',
+        'FormSettings',
+      ]),
+    )
+  })
+})
