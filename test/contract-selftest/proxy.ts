@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { API_PREFIX } from '../../contract/index.ts'
+
+/** A request as the proxy received it; `path` is relative to the API root and keeps its query. */
+export interface ProxyRequest {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body: string
+}
+export interface ProxyAnswer {
+  status: number
+  contentType: string
+  text: string
+}
+export type Forward = (request: ProxyRequest) => Promise<ProxyAnswer>
+/** One deviant behaviour: decide what the client gets, calling the real mock as often as needed. */
+export type Handler = (request: ProxyRequest, forward: Forward) => Promise<ProxyAnswer>
+
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+])
+
+const readBody = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export interface RunningProxy {
+  /** API root through the proxy. */
+  baseUrl: string
+  /** Every request from now on goes through `handler`; `undefined` passes everything through. */
+  use: (handler: Handler | undefined) => void
+  close: () => Promise<void>
+}
+
+/**
+ * A response-rewriting proxy in front of the mock: the deviant deployments of the self-test are
+ * this proxy with one handler each, so the mock itself has no fault switch.
+ */
+export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy> => {
+  let handler: Handler | undefined
+  const forward: Forward = async (request) => {
+    const response = await fetch(upstreamBaseUrl + request.path, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === '' ? {} : { body: request.body }),
+    })
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      text: await response.text(),
+    }
+  }
+  const server = createServer(async (req, res) => {
+    try {
+      const url = req.url ?? '/'
+      const headers: Record<string, string> = {}
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (!HOP_BY_HOP.has(name) && typeof value === 'string') headers[name] = value
+      }
+      const request: ProxyRequest = {
+        method: req.method ?? 'GET',
+        path: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url,
+        headers,
+        body: await readBody(req),
+      }
+      const answer = await (handler ?? ((r, f) => f(r)))(request, forward)
+      res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text)
+    } catch (error) {
+      res
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: `Self-test proxy failed: ${String(error)}` }))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    baseUrl: `http://127.0.0.1:${port}${API_PREFIX}`,
+    use: (next) => {
+      handler = next
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

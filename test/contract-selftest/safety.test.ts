@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient, LIMITS } from '../../contract/index.ts'
+import { LIST_OPS } from '../contract/checks/lists.ts'
+import { cleanup } from '../contract/lib/cleanup.ts'
+import { toCurl } from '../contract/lib/curl.ts'
+import { DEMO_KEYS } from '../contract/lib/env.ts'
+import { Run } from '../contract/lib/run.ts'
+import { runCheck } from '../contract/lib/runner.ts'
+import { DEVIANTS } from './deviants.ts'
+import { findCheck, runSuite, startTarget, type Target } from './harness.ts'
+
+const exec = promisify(execFile)
+let target: Target
+beforeAll(async () => {
+  target = await startTarget()
+})
+afterAll(async () => {
+  await target.close()
+})
+
+type Item = { id: string; title: string }
+/** Every record both demo organizations can list, by list. */
+const snapshot = async (): Promise<Record<string, Item[]>> => {
+  const lists: Record<string, Item[]> = {}
+  for (const key of [DEMO_KEYS.main, DEMO_KEYS.otherOrg]) {
+    const client = createClient({ baseUrl: target.mock.baseUrl, apiKey: key })
+    for (const op of LIST_OPS) {
+      const body = (await client[op]()).body as Record<string, Item[]>
+      lists[`${key} ${op}`] = Object.values(body)[0] ?? []
+    }
+  }
+  return lists
+}
+const isMarked = (item: Item) => item.title.startsWith('[contract ')
+
+describe('the conformance suite is safe against a real deployment', () => {
+  it('never changes or deletes a record it did not create, and marks every record it creates', async () => {
+    await target.reset()
+    const before = await snapshot()
+    const { run } = await runSuite(target.env())
+    await cleanup(run)
+    const after = await snapshot()
+    for (const [list, items] of Object.entries(after)) {
+      expect(
+        items.filter((i) => !isMarked(i)),
+        list,
+      ).toEqual(before[list]?.filter((i) => !isMarked(i)))
+      const created = items.filter((i) => !before[list]?.some((b) => b.id === i.id))
+      expect(
+        created.filter((i) => !i.title.startsWith(run.marker)),
+        list,
+      ).toEqual([])
+    }
+  })
+
+  it('deletes the forms it created, with the key that created them', async () => {
+    await target.reset()
+    const { run } = await runSuite(target.env())
+    const outcome = await cleanup(run)
+    expect(outcome.supported).toBe(true)
+    expect(outcome.deleted).toBeGreaterThan(10)
+    const after = await snapshot()
+    const forms = [
+      ...(after[`${DEMO_KEYS.main} listForms`] ?? []),
+      ...(after[`${DEMO_KEYS.otherOrg} listForms`] ?? []),
+    ]
+    expect(forms.filter((f) => f.title.startsWith(run.marker))).toEqual([])
+  })
+
+  it('stops at its request bound and says so', async () => {
+    const { run, results } = await runSuite(target.env({ maxRequests: 25 }))
+    expect(run.requests).toBe(25)
+    const stopped = results.filter((r) => r.message?.includes('Request bound reached'))
+    expect(stopped.length).toBeGreaterThan(0)
+    expect(stopped.slice(1).every((r) => r.requests === 0)).toBe(true)
+  })
+})
+
+describe('a failure is reproducible', () => {
+  it('prints a curl command that, run as printed, gets the same answer', async () => {
+    const deviant = DEVIANTS.find((d) => d.caughtBy.startsWith('§3 Form: publish requires'))
+    const check = findCheck(deviant?.caughtBy ?? '')
+    if (!deviant || !check) throw new Error('The publish deviant is missing')
+    await target.reset()
+    target.proxy.use(deviant.handler)
+    const result = await runCheck(check, new Run(target.env()))
+    const curl = result.message
+      ?.split('\n')
+      .find((line) => line.trim().startsWith('curl '))
+      ?.trim()
+    expect(curl).toContain('"authorization: Bearer $CONTRACT_API_KEY"')
+    const { stdout } = await exec('bash', ['-c', curl ?? 'false'], {
+      env: { ...process.env, CONTRACT_API_KEY: DEMO_KEYS.main },
+    })
+    expect(stdout).toMatch(/^HTTP\/1\.1 200/)
+    expect(result.message).toMatch(/Received: 200/)
+  })
+
+  it('rebuilds a body over 1 MiB through a pipe, byte for byte', async () => {
+    target.proxy.use(undefined)
+    const body = JSON.stringify({ title: 'x', padding: 'y'.repeat(LIMITS.bodyBytes + 10) })
+    const request = {
+      method: 'POST' as const,
+      url: `${target.mock.baseUrl}/forms`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    }
+    const command = toCurl(request, new Map())
+    expect(command.length).toBeLessThan(1000)
+    const { stdout } = await exec('bash', [
+      '-c',
+      command.replace('curl -sS -i', 'curl -sS -o /dev/null -w "%{size_upload} %{http_code}"'),
+    ])
+    expect(stdout).toBe(`${Buffer.byteLength(body)} 413`)
+  })
+})

@@ -1,0 +1,51 @@
+import type { TestProject } from 'vitest/node'
+import { startServer } from '../../mock/server.ts'
+import { type ContractEnv, EnvError, readEnv } from './lib/env.ts'
+import './lib/meta.ts'
+import { preflight } from './lib/preflight.ts'
+import { writeJunitProblem, writeReports } from './lib/write-reports.ts'
+
+/** Ends the run with one readable sentence: a configuration or reachability problem is not a test failure. */
+const stop = (message: string): never => {
+  process.stderr.write(`\nContract suite cannot run: ${message}\n\n`)
+  process.exit(1)
+}
+
+/**
+ * Resolves the target once for the whole run. Without CONTRACT_BASE_URL it starts the mock on an
+ * ephemeral port with the demo keys and CONTRACT_PROFILE=strict.
+ */
+export default async function setup(project: TestProject) {
+  let env: ContractEnv
+  let close: (() => Promise<void>) | undefined
+  try {
+    if (process.env.CONTRACT_BASE_URL) {
+      env = readEnv(process.env)
+    } else {
+      const server = await startServer({ port: 0 })
+      close = server.close
+      env = readEnv(process.env, { baseUrl: server.baseUrl })
+    }
+  } catch (error) {
+    const problem = error instanceof EnvError ? error.message : String(error)
+    const baseUrl = process.env.CONTRACT_BASE_URL ?? 'not set'
+    await writeReports(
+      { baseUrl, strict: false, runId: '-', requests: 0, maxRequests: 0, ownMock: false, problem },
+      [],
+    )
+    await writeJunitProblem(problem)
+    return stop(problem)
+  }
+  const problem = await preflight(env)
+  if (problem) {
+    const { baseUrl, strict, runId, maxRequests, ownMock } = env
+    await writeReports({ baseUrl, strict, runId, requests: 1, maxRequests, ownMock, problem }, [])
+    await writeJunitProblem(problem)
+    await close?.()
+    return stop(problem)
+  }
+  project.provide('contractEnv', env)
+  return async () => {
+    await close?.()
+  }
+}

@@ -1,0 +1,56 @@
+import { dirname, join } from 'node:path'
+import type { Reporter, TestModule } from 'vitest/node'
+import './lib/meta.ts'
+import type { ReportedCheck, RunInfo } from './lib/report.ts'
+import { writeReports } from './lib/write-reports.ts'
+
+/**
+ * Turns the tests' meta into reports/conformance.md and .json: the operation × check matrix and
+ * the observations beside the profile. Prints the request count and where the report is.
+ */
+export default class ConformanceReporter implements Reporter {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+    const checks: ReportedCheck[] = []
+    let run: RunInfo | undefined
+    for (const module of modules) {
+      for (const test of module.children.allTests()) {
+        const meta = test.meta()
+        if (meta.contractRun) run = meta.contractRun
+        const check = meta.contractCheck
+        if (!check) continue
+        const result = test.result()
+        const state = result.state === 'pending' ? 'skipped' : (check.state ?? result.state)
+        const message =
+          result.state === 'failed'
+            ? result.errors.map((e) => e.message).join('\n')
+            : (check.skipReason ?? (result.state === 'skipped' ? 'not run (filtered)' : undefined))
+        checks.push({
+          name: check.check,
+          group: check.group,
+          operations: check.operations,
+          // A vitest time-out fails the test without the check's own verdict.
+          state: result.state === 'failed' ? 'failed' : state,
+          ...(message ? { message } : {}),
+          observations: check.observations ?? [],
+          requests: check.requests ?? 0,
+        })
+      }
+    }
+    if (checks.length === 0) return
+    const info: RunInfo = run ?? {
+      baseUrl: 'unknown (the run summary test did not run)',
+      strict: false,
+      runId: 'unknown',
+      requests: checks.reduce((sum, c) => sum + c.requests, 0),
+      maxRequests: 0,
+      ownMock: false,
+    }
+    const path = await writeReports(info, checks)
+    process.stdout.write(
+      `\n Contract: ${info.requests} requests to ${info.baseUrl} (bound ${info.maxRequests}); ` +
+        `profile ${info.strict ? 'strict' : 'observed'}.\n` +
+        ` Clean-up: ${info.cleanupRequests ?? 0} requests; ${info.cleanup ?? 'not run'}\n` +
+        ` Reports: ${path}, ${path.replace(/\.md$/, '.json')}, ${join(dirname(path), 'contract-junit.xml')}\n`,
+    )
+  }
+}
