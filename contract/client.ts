@@ -73,7 +73,8 @@ export type Client = { [K in OperationId]: Method_<Contract[K]> } & {
  * `{ ok, status, body }` is returned for every answer, and network failures resolve with status 0.
  */
 export const createClient = (options: ClientOptions): Client => {
-  const doFetch = options.fetch ?? globalThis.fetch
+  // Looked up per call: msw and other interceptors replace globalThis.fetch after a client is made.
+  const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init)
   const root = options.baseUrl.replace(/\/+$/, '')
 
   const send = async (req: RawRequest, successStatus?: number) => {

@@ -1,0 +1,59 @@
+import { API_PREFIX } from '../../contract/index.ts'
+import { DEMO_ORGANIZATIONS } from '../../fixtures/index.ts'
+
+export interface BannerInput {
+  /** Origin as a person would type it, e.g. http://localhost:4010. */
+  origin: string
+  publicBase: string
+  seed: number
+  docs: boolean
+  latency?: number | readonly [number, number]
+  failRate?: number
+  statePath?: string
+  stateLoaded?: boolean
+}
+
+/** What `serve` prints at start: enough to make a first request without reading anything else. */
+export const banner = (input: BannerInput): string => {
+  const api = input.origin + API_PREFIX
+  const width = Math.max(...DEMO_ORGANIZATIONS.map((org) => org.apiKey.length))
+  const keys = DEMO_ORGANIZATIONS.map((org) => {
+    const may =
+      org.entitlements.length === 0
+        ? 'no entitlements: POST /series and POST /sponsors answer 403'
+        : `entitlements ${org.entitlements.join(', ')}: may call every operation`
+    return `    ${org.apiKey.padEnd(width)}  ${org.name}, ${may}`
+  })
+  const lines = [
+    `Engagement Service mock on ${input.origin} (seed ${input.seed})`,
+    '',
+    `  API root     ${api}`,
+    input.docs
+      ? `  API docs     ${input.origin}/docs   (OpenAPI: ${input.origin}/openapi.json)`
+      : `  OpenAPI      ${input.origin}/openapi.json`,
+    `  Share links  ${input.publicBase}/…  (set with --public-url)`,
+    '',
+    '  Demo API keys (Authorization: Bearer <key>)',
+    ...keys,
+    '',
+    '  First request',
+    `    curl -H "Authorization: Bearer ${DEMO_ORGANIZATIONS[0]?.apiKey}" ${api}/forms`,
+  ]
+  const chaos = [
+    ...(input.latency === undefined
+      ? []
+      : [
+          `latency ${typeof input.latency === 'number' ? input.latency : input.latency.join('-')} ms`,
+        ]),
+    ...(input.failRate ? [`${input.failRate * 100}% of requests answer 503`] : []),
+  ]
+  if (chaos.length > 0) lines.push('', `  Chaos        ${chaos.join(', ')}`)
+  if (input.statePath !== undefined) {
+    lines.push(
+      '',
+      `  State        ${input.stateLoaded ? 'loaded from' : 'starts from the demo data; will be saved to'} ${input.statePath} (written on Ctrl+C)`,
+    )
+  }
+  lines.push('', '  Reset: POST /__mock/reset · Stop: Ctrl+C', '')
+  return lines.join('\n')
+}

@@ -1,0 +1,100 @@
+import { type Client, contract, type SentRequest } from '../../contract/index.ts'
+import type { ApiStep, DemoPlan, DemoStep } from '../../fixtures/plan.ts'
+import { resolveRefs } from '../../fixtures/refs.ts'
+
+export type RecordKind = 'form' | 'session' | 'series' | 'report'
+export const RECORD_KINDS: readonly RecordKind[] = ['form', 'session', 'series', 'report']
+
+/** Why a step is not sent; participation and responses have no operation in the API (§1). */
+export type SkipReason = 'participation' | 'responses' | 'no-key'
+
+/** What one step of the plan would do, before anything is sent. */
+export interface PlannedStep {
+  index: number
+  step: DemoStep
+  skip?: SkipReason
+}
+
+export interface Refusal {
+  index: number
+  step: ApiStep
+  status: number
+  text: string
+  request: SentRequest
+  error?: string
+}
+
+export interface SeedOutcome {
+  sent: number
+  /** The latest answer for each record created, by id, in creation order. */
+  records: Map<string, { kind: RecordKind; record: Record<string, unknown> }>
+  refusal?: Refusal
+}
+
+/** Each step with the reason it will not be sent, given which plan keys have a client. */
+export const planSteps = (plan: DemoPlan, hasKey: (planKey: string) => boolean): PlannedStep[] =>
+  plan.steps.map((step, index) => {
+    if (step.type === 'participation') return { index, step, skip: 'participation' }
+    if (step.type === 'responses') return { index, step, skip: 'responses' }
+    return hasKey(step.apiKey) ? { index, step } : { index, step, skip: 'no-key' }
+  })
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Every success body wraps its record under its kind; partial ones (settings) merge in. */
+const remember = (outcome: SeedOutcome, body: unknown) => {
+  if (!isObject(body)) return
+  for (const kind of RECORD_KINDS) {
+    const record = body[kind]
+    if (!isObject(record) || typeof record.id !== 'string') continue
+    const known = outcome.records.get(record.id)
+    outcome.records.set(record.id, { kind, record: { ...known?.record, ...record } })
+  }
+}
+
+/**
+ * Sends the plan's API steps in order with the typed client; stops at the first answer that is not
+ * the operation's success status and says which step it was.
+ */
+export const runPlan = async (
+  planned: readonly PlannedStep[],
+  clients: ReadonlyMap<string, Client>,
+  onStep: (done: number, step: PlannedStep) => void,
+): Promise<SeedOutcome> => {
+  const outcome: SeedOutcome = { sent: 0, records: new Map() }
+  const named = new Map<string, unknown>()
+  let done = 0
+  for (const item of planned) {
+    const { step } = item
+    const client = clients.get(step.apiKey)
+    if (item.skip !== undefined || step.type !== 'api' || client === undefined) {
+      onStep(++done, item)
+      continue
+    }
+    const route = contract[step.operation]
+    const params = resolveRefs(step.params ?? {}, named) as Record<string, string>
+    const response = await client.raw({
+      method: route.method,
+      path: route.path,
+      params,
+      ...(step.body === undefined ? {} : { body: resolveRefs(step.body, named) }),
+    })
+    outcome.sent += 1
+    if (response.status !== route.success.status) {
+      outcome.refusal = {
+        index: item.index,
+        step,
+        status: response.status,
+        text: response.text,
+        request: response.request,
+        ...(response.error === undefined ? {} : { error: response.error }),
+      }
+      return outcome
+    }
+    if (step.name !== undefined) named.set(step.name, response.body)
+    remember(outcome, response.body)
+    onStep(++done, item)
+  }
+  return outcome
+}

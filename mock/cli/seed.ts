@@ -1,0 +1,148 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { type Command, Option } from 'commander'
+import type { Client } from '../../contract/index.ts'
+import type { DemoCounts } from '../../fixtures/index.ts'
+import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
+import { createProgress } from './progress.ts'
+
+interface SeedOptions {
+  seed: number
+  forms?: number
+  sessions?: number
+  series?: number
+  reports?: number
+  key?: string
+  otherKey?: string
+  dryRun?: boolean
+  out?: string
+}
+
+const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
+  ...(options.forms === undefined ? {} : { forms: options.forms }),
+  ...(options.sessions === undefined ? {} : { sessions: options.sessions }),
+  ...(options.series === undefined ? {} : { series: options.series }),
+  ...(options.reports === undefined ? {} : { sponsorReports: options.reports }),
+})
+
+const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<void> => {
+  // Loaded here, not at the top: --help and usage errors stay quick.
+  const [{ createClient }, { ACME_KEY, demoPlan, GLOBEX_KEY }, print, { planSteps, runPlan }] =
+    await Promise.all([
+      import('../../contract/index.ts'),
+      import('../../fixtures/index.ts'),
+      import('./seed-print.ts'),
+      import('./seed-run.ts'),
+    ])
+  const { describeStep, printCreated, printDryRun, printSkips } = print
+  const plan = demoPlan(options.seed, countsOf(options))
+  if (options.out !== undefined) {
+    const target = resolve(options.out)
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, `${JSON.stringify(plan, null, 2)}\n`)
+    process.stderr.write(`Wrote the demo plan of seed ${options.seed} to ${target}\n`)
+    return
+  }
+  if (baseUrl === undefined) {
+    throw new UsageError('Give the API root to seed (e.g. http://localhost:4010/api/v1) or --out.')
+  }
+  // The plan speaks as the demo organizations; --key stands in for Acme, --other-key for Globex.
+  const keys = new Map<string, string>()
+  if (options.key !== undefined) keys.set(ACME_KEY, options.key)
+  if (options.otherKey !== undefined) keys.set(GLOBEX_KEY, options.otherKey)
+  const keyName = (planKey: string) =>
+    planKey === ACME_KEY ? '--key' : planKey === GLOBEX_KEY ? '--other-key' : planKey
+  // A dry run shows the main organization's steps as sent even before a key is given.
+  const planned = planSteps(
+    plan,
+    (planKey) => keys.has(planKey) || (options.dryRun === true && planKey === ACME_KEY),
+  )
+  if (options.dryRun) {
+    printDryRun(planned, keyName)
+    return
+  }
+  if (options.key === undefined) {
+    throw new UsageError(
+      'Give the API key of the organization to seed: --key <key> or SEED_API_KEY.',
+    )
+  }
+
+  const clients = new Map<string, Client>(
+    [...keys].map(([planKey, apiKey]) => [
+      planKey,
+      createClient({ baseUrl, apiKey, timeoutMs: 30_000 }),
+    ]),
+  )
+  process.stderr.write(`Seeding ${baseUrl} with the demo plan of seed ${options.seed}…\n`)
+  const progress = createProgress(planned.length)
+  const outcome = await runPlan(planned, clients, (done, item) =>
+    progress.step(done, `${item.skip ? 'skipped ' : ''}${describeStep(item.step)}`),
+  )
+  progress.end()
+  printCreated(outcome)
+  const refusal = outcome.refusal
+  if (refusal === undefined) {
+    printSkips(planned)
+    return
+  }
+  const reason = refusal.error ?? `answered ${refusal.status}: ${refusal.text.slice(0, 500)}`
+  const kept =
+    outcome.records.size === 0
+      ? 'No record was created.'
+      : `The ${outcome.records.size} record(s) listed above were created and stay.`
+  process.stderr.write(
+    `\nStopped at step ${refusal.index + 1} of ${planned.length} (${refusal.step.operation}): ` +
+      `${refusal.request.method} ${refusal.request.url} ${reason}\n` +
+      `Nothing after it was sent. ${kept}\n`,
+  )
+  process.exitCode = EXIT.failed
+}
+
+export const registerSeed = (program: Command): void => {
+  program
+    .command('seed')
+    .description(
+      'Create the demo data in any deployment through the API (forms, sessions, series, sponsor ' +
+        'reports), or write the demo plan as JSON with --out.',
+    )
+    .argument('[base-url]', 'API root to seed, e.g. http://localhost:4010/api/v1', (raw) =>
+      parseHttpUrl(raw),
+    )
+    .option('--seed <n>', 'demo data seed: the same seed gives the same plan', parseSeed, 1)
+    .option('--forms <n>', 'forms of the main organization (default 12)', parseCount)
+    .option('--sessions <n>', 'sessions of the main organization (default 8)', parseCount)
+    .option('--series <n>', 'series (default 2)', parseCount)
+    .option('--reports <n>', 'sponsor reports (default 3)', parseCount)
+    .addOption(
+      new Option(
+        '--key <key>',
+        'API key of the organization to seed (needs both entitlements for series and reports)',
+      )
+        .env('SEED_API_KEY')
+        .argParser(parseNonEmpty),
+    )
+    .addOption(
+      new Option(
+        '--other-key <key>',
+        "API key of a second organization: also sends the plan's other-organization steps",
+      )
+        .env('SEED_OTHER_API_KEY')
+        .argParser(parseNonEmpty),
+    )
+    .option('--dry-run', 'list what would be created; send nothing')
+    .option('-o, --out <file>', 'write the demo plan (the fixtures) as JSON instead of sending it')
+    .addHelpText(
+      'after',
+      `
+The plan's steps run in order; each record gets the deployment's own ids and timestamps. Steps
+that the API cannot express (session participation, form responses, §1) are skipped and counted.
+The first refusal stops the run: the records already created are listed, and the exit status is 1.
+
+Examples:
+  $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
+  $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --forms 3 --sessions 2
+  $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --other-key globex-demo-key
+  $ engagement-mock seed --seed 7 --out fixtures.json`,
+    )
+    .action((baseUrl: string | undefined, options: SeedOptions) => seed(baseUrl, options))
+}

@@ -1,0 +1,148 @@
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { type Command, Option } from 'commander'
+import type { MockOptions } from '../create.ts'
+import type { ServerOptions } from '../server.ts'
+import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
+import { loadStateFile, saveStateFile } from './state.ts'
+
+// LEAD: public pages + /docs. Once mock/pages exists, replace the body with
+//   (await import('../pages/index.ts')).mountPages
+const loadPages = async (): Promise<ServerOptions['extend']> => undefined
+
+interface ServeOptions {
+  port: number
+  host: string
+  seed: number
+  publicUrl?: string
+  state?: string
+  latency?: number | [number, number]
+  failRate?: number
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
+
+/** Port 0 asks for a free port up front, so the share links can name the port the server gets. */
+const freePort = (host: string) =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail)
+    probe.listen(0, host, () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()))
+    })
+  })
+
+const serve = async (options: ServeOptions): Promise<void> => {
+  // Loaded here, not at the top: --help and usage errors stay quick.
+  const [{ createMock }, { startServer }, { banner }, mountPages] = await Promise.all([
+    import('../create.ts'),
+    import('../server.ts'),
+    import('./banner.ts'),
+    loadPages(),
+  ])
+  const port = options.port === 0 ? await freePort(options.host) : options.port
+  const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+  const mockOptions: MockOptions = {
+    seed: options.seed,
+    publicUrl: options.publicUrl ?? origin,
+    ...(options.latency === undefined ? {} : { latency: options.latency }),
+    ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+  }
+  const mock = createMock(mockOptions)
+  await mock.ready
+  const statePath = options.state === undefined ? undefined : resolve(options.state)
+  const saved = statePath === undefined ? undefined : await loadStateFile(statePath)
+  if (saved !== undefined) {
+    const imported = await mock.importState(saved)
+    if (!imported.ok) throw new Error(`Could not load ${statePath}: ${imported.error}`)
+  }
+
+  const running = await startServer({
+    port,
+    host: options.host,
+    mock,
+    ...(mountPages ? { extend: mountPages } : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error
+    throw new Error(
+      `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
+    )
+  })
+  process.stdout.write(
+    banner({
+      origin,
+      publicBase: mock.publicBase,
+      seed: options.seed,
+      docs: mountPages !== undefined,
+      ...(options.latency === undefined ? {} : { latency: options.latency }),
+      ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+      ...(statePath === undefined ? {} : { statePath, stateLoaded: saved !== undefined }),
+    }),
+  )
+
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second Ctrl+C while saving means "now": leave without waiting.
+    if (stopping) process.exit(1)
+    stopping = true
+    process.stderr.write(`\n${signal}: stopping the mock…\n`)
+    try {
+      await running.close()
+      if (statePath !== undefined) {
+        await saveStateFile(statePath, mock.exportState())
+        process.stderr.write(`Saved the state to ${statePath}\n`)
+      }
+      process.exit(0)
+    } catch (error) {
+      process.stderr.write(`Could not stop cleanly: ${String(error)}\n`)
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+export const registerServe = (program: Command): void => {
+  program
+    .command('serve')
+    .description(
+      'Run the mock API over HTTP, seeded with the demo data (what `npm start` runs). ' +
+        'Stops cleanly on Ctrl+C / SIGTERM.',
+    )
+    .addOption(
+      new Option('-p, --port <port>', 'port to listen on; 0 picks a free one')
+        .env('PORT')
+        .argParser(parsePort)
+        .default(4010),
+    )
+    .option('--host <host>', 'interface to listen on (0.0.0.0 in a container)', '127.0.0.1')
+    .option('--seed <n>', 'demo data seed: the same seed gives the same data', parseSeed, 1)
+    .option(
+      '--public-url <url>',
+      'base of the share/join links the mock hands out (default: the address it listens on)',
+      parseHttpUrl,
+    )
+    .option(
+      '--state <file>',
+      'load the mock state from this file at start (if it exists), save it there on shutdown',
+    )
+    .option(
+      '--latency <ms>',
+      'delay every API answer: fixed (800) or a random range (200-800)',
+      parseLatency,
+    )
+    .option('--fail-rate <share>', 'answer this share of API requests (0-1) with 503', parseRate)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ engagement-mock serve
+  $ engagement-mock serve --port 8080 --seed 7
+  $ engagement-mock serve --state .state/mock.json      # keep your changes across restarts
+  $ engagement-mock serve --latency 200-800 --fail-rate 0.1
+  $ PORT=0 engagement-mock serve                         # any free port; the URL is printed
+  $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com`,
+    )
+    .action((options: ServeOptions) => serve(options))
+}

@@ -1,0 +1,1 @@
+export { loadStateFile, saveStateFile } from '../state-file.ts'

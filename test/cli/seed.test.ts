@@ -1,0 +1,151 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { type Client, createClient, type OperationId } from '../../contract/index.ts'
+import { ACME_KEY, demoPlan, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { type RunningServer, startServer } from '../../mock/server.ts'
+import { runCli } from './cli.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-seed-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+let running: RunningServer | undefined
+afterEach(async () => {
+  await running?.close()
+  running = undefined
+})
+
+/** The mock with the demo organizations and no records: what a fresh deployment looks like. */
+const emptyMock = async () => {
+  running = await startServer({ port: 0, plan: false })
+  return running
+}
+
+const titlesCreated = (seed: number, apiKey: string, operation: OperationId) =>
+  demoPlan(seed)
+    .steps.flatMap((step) =>
+      step.type === 'api' && step.apiKey === apiKey && step.operation === operation
+        ? [(step.body as { title: string }).title]
+        : [],
+    )
+    .sort()
+
+const listed = async (client: Client) => {
+  const forms = await client.listForms()
+  const sessions = await client.listSessions()
+  if (!forms.ok || !sessions.ok) throw new Error('listing failed')
+  return { forms: forms.body.forms, sessions: sessions.body.sessions }
+}
+
+describe('engagement-mock seed', () => {
+  it('creates the demo plan through the API and lists ids and links', async () => {
+    const server = await emptyMock()
+    const { status, stdout } = await runCli([
+      'seed',
+      server.baseUrl,
+      '--seed',
+      '4',
+      '--key',
+      ACME_KEY,
+      '--other-key',
+      GLOBEX_KEY,
+    ])
+    expect(status).toBe(0)
+    const acme = createClient({ baseUrl: server.baseUrl, apiKey: ACME_KEY })
+    const { forms, sessions } = await listed(acme)
+    expect(forms.map((form) => form.title).sort()).toEqual(titlesCreated(4, ACME_KEY, 'createForm'))
+    expect(sessions.map((s) => s.title).sort()).toEqual(titlesCreated(4, ACME_KEY, 'createSession'))
+    const globex = await listed(createClient({ baseUrl: server.baseUrl, apiKey: GLOBEX_KEY }))
+    expect(globex.forms.map((form) => form.title).sort()).toEqual(
+      titlesCreated(4, GLOBEX_KEY, 'createForm'),
+    )
+    for (const form of forms) expect(stdout).toContain(`${form.id}  `)
+    for (const form of forms) expect(stdout).toContain(form.shareUrl)
+    for (const session of sessions) expect(stdout).toContain(session.joinUrl)
+    const series = await acme.listSeries()
+    if (!series.ok) throw new Error('listing series failed')
+    for (const one of series.body.series) expect(stdout).toContain(one.manageUrl)
+    expect(stdout).toMatch(/Skipped \d+ step\(s\): participation/)
+    expect(stdout).toMatch(/Skipped \d+ step\(s\): form responses/)
+  }, 60_000)
+
+  it('sends only what the counts ask for', async () => {
+    const server = await emptyMock()
+    const counts = ['--forms', '2', '--sessions', '1', '--series', '0', '--reports', '0']
+    const { status } = await runCli(['seed', server.baseUrl, '--key', ACME_KEY, ...counts])
+    expect(status).toBe(0)
+    const { forms, sessions } = await listed(
+      createClient({ baseUrl: server.baseUrl, apiKey: ACME_KEY }),
+    )
+    expect([forms.length, sessions.length]).toEqual([2, 1])
+  }, 60_000)
+
+  it('stops at the first refusal, says what was already created, and exits 1', async () => {
+    const server = await emptyMock()
+    // Globex holds no entitlement: its forms and sessions go through, the first series does not.
+    const { status, stdout, stderr } = await runCli(['seed', server.baseUrl, '--key', GLOBEX_KEY])
+    expect(status).toBe(1)
+    expect(stderr).toMatch(
+      /Stopped at step \d+ of \d+ \((createSeries|createSponsorReport)\): POST \S+ answered 403/,
+    )
+    const { forms, sessions } = await listed(
+      createClient({ baseUrl: server.baseUrl, apiKey: GLOBEX_KEY }),
+    )
+    expect(forms.length).toBeGreaterThan(0)
+    const created = [...forms, ...sessions].map((record) => record.id)
+    expect(stdout).toContain(`Created ${created.length} record(s)`)
+    for (const id of created) expect(stdout).toContain(id)
+  }, 60_000)
+
+  it('stops at once with a key the deployment does not know', async () => {
+    const server = await emptyMock()
+    const { status, stderr } = await runCli(['seed', server.baseUrl, '--key', 'not-a-key'])
+    expect(status).toBe(1)
+    expect(stderr).toMatch(/answered 401/)
+    expect(stderr).toContain('No record was created.')
+  }, 60_000)
+})
+
+describe('engagement-mock seed --dry-run', () => {
+  let counter: Server | undefined
+  afterEach(() => counter?.close())
+
+  it('lists the plan and sends nothing', async () => {
+    let requests = 0
+    counter = createServer((_req, res) => {
+      requests += 1
+      res.writeHead(500).end()
+    })
+    await new Promise<void>((done) => counter?.listen(0, '127.0.0.1', done))
+    const { port } = counter.address() as AddressInfo
+    const { status, stdout } = await runCli([
+      'seed',
+      `http://127.0.0.1:${port}/api/v1`,
+      '--dry-run',
+      '--key',
+      ACME_KEY,
+      '--seed',
+      '2',
+    ])
+    expect(status).toBe(0)
+    expect(requests).toBe(0)
+    expect(stdout).toContain('Dry run: nothing is sent')
+    for (const title of titlesCreated(2, ACME_KEY, 'createForm')) {
+      expect(stdout).toContain(`POST /forms  createForm "${title}"`)
+    }
+    expect(stdout).toMatch(/skip {2}\[--other-key\]/)
+  })
+})
+
+describe('engagement-mock seed --out', () => {
+  it('writes the demo plan of the seed as JSON', async () => {
+    const file = join(tmp, 'plan.json')
+    const { status } = await runCli(['seed', '--seed', '9', '--forms', '3', '--out', file])
+    expect(status).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(
+      JSON.parse(JSON.stringify(demoPlan(9, { forms: 3 }))),
+    )
+  })
+})

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { ACME_KEY } from '../../fixtures/index.ts'
+import { runCli, startCli } from './cli.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-serve-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+const started = new Set<ReturnType<typeof startCli>>()
+// A failed assertion must not leave a server running.
+afterEach(() => {
+  for (const cli of started) if (cli.child.exitCode === null) cli.child.kill('SIGKILL')
+  started.clear()
+})
+
+const auth = { authorization: `Bearer ${ACME_KEY}` }
+
+/** Starts `serve` on a free port and returns the API root it printed in its first curl. */
+const serve = async (...args: string[]) => {
+  const cli = startCli(['serve', '--port', '0', ...args])
+  started.add(cli)
+  const [, apiRoot] = await cli.waitFor(
+    /curl -H "Authorization: Bearer acme-demo-key" (\S+)\/forms/,
+  )
+  return { cli, apiRoot: apiRoot as string }
+}
+
+/** SIGTERM, and how long the process took to exit and with which status. */
+const stop = async (cli: ReturnType<typeof startCli>) => {
+  const started = Date.now()
+  cli.child.kill('SIGTERM')
+  const status = await cli.exited
+  return { status, ms: Date.now() - started }
+}
+
+describe('engagement-mock serve', () => {
+  it('prints a first request that works as printed, and stops with 0 on SIGTERM', async () => {
+    const { cli, apiRoot } = await serve('--seed', '3')
+    expect(cli.output()).toContain('acme-demo-key')
+    expect(cli.output()).toContain('globex-demo-key')
+    expect(cli.output()).toMatch(/Globex, no entitlements/)
+    const response = await fetch(`${apiRoot}/forms`, { headers: auth })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { forms: Array<{ shareUrl: string }> }
+    expect(body.forms.length).toBeGreaterThan(0)
+    // Share links name the port the server really got, not the default 4010.
+    expect(body.forms[0]?.shareUrl.startsWith(new URL(apiRoot).origin)).toBe(true)
+    const { status, ms } = await stop(cli)
+    expect(status).toBe(0)
+    expect(ms).toBeLessThan(3_000)
+  })
+
+  it('keeps what was created across a restart with --state', async () => {
+    const file = join(tmp, 'state.json')
+    const first = await serve('--state', file)
+    const created = await fetch(`${first.apiRoot}/forms`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Kept across restarts' }),
+    })
+    expect(created.status).toBe(201)
+    const { form } = (await created.json()) as { form: { id: string } }
+    expect((await stop(first.cli)).status).toBe(0)
+
+    const second = await serve('--state', file)
+    expect(second.cli.output()).toContain(`loaded from ${file}`)
+    const read = await fetch(`${second.apiRoot}/forms/${form.id}`, { headers: auth })
+    expect(read.status).toBe(200)
+    expect((await stop(second.cli)).status).toBe(0)
+  })
+
+  it('adds the configured latency to every answer', async () => {
+    const { cli, apiRoot } = await serve('--latency', '300')
+    const started = Date.now()
+    await fetch(`${apiRoot}/forms`, { headers: auth })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290)
+    expect(cli.output()).toContain('latency 300 ms')
+    await stop(cli)
+  })
+
+  it('answers 503 to every request with --fail-rate 1', async () => {
+    const { cli, apiRoot } = await serve('--fail-rate', '1')
+    const response = await fetch(`${apiRoot}/forms`, { headers: auth })
+    expect(response.status).toBe(503)
+    await stop(cli)
+  })
+
+  it('says so when the port is taken, and exits 1', async () => {
+    const { cli, apiRoot } = await serve()
+    const { port } = new URL(apiRoot)
+    const second = await runCli(['serve', '--port', port])
+    expect(second.stderr).toContain(`Port ${port} is in use`)
+    expect(second.status).toBe(1)
+    await stop(cli)
+  })
+})

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ACME_KEY } from '../../fixtures/index.ts'
+import { startServer } from '../../mock/server.ts'
+import { ROOT } from './cli.ts'
+import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.ts'
+
+const snippets = readSnippets(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8'))
+const entries = sourceEntries(ROOT)
+const BROWSER_GROUP = 'frontend with msw/browser'
+mkdirSync(join(ROOT, '.scratch'), { recursive: true })
+// Inside the repository, so the snippets resolve vitest, msw and tsx from its node_modules.
+const scratch = mkdtempSync(join(ROOT, '.scratch', 'usage-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+  new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env, NO_COLOR: '1' } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('close', (status) => resolve({ status, output }))
+  })
+
+/** Writes a group's files into its own folder, package imports pointed at the source. */
+const writeGroup = (group: Snippet[], name: string): string => {
+  const dir = join(scratch, name.replace(/\W+/g, '-'))
+  for (const snippet of group) {
+    const path = join(dir, snippet.file)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, snippet.lang === 'ts' ? toSource(snippet.code, entries) : snippet.code)
+  }
+  return dir
+}
+
+const groups = new Map<string, Snippet[]>()
+for (const s of snippets.filter((s) => s.lang === 'ts' && s.group !== BROWSER_GROUP)) {
+  groups.set(s.group, [...(groups.get(s.group) ?? []), s])
+}
+
+describe('docs/usage.md', () => {
+  it('has the three everyday uses as marked snippets', () => {
+    expect([...new Set(snippets.map((s) => s.group))]).toEqual([
+      BROWSER_GROUP,
+      'tests with msw/node',
+      'script with msw/node',
+      'staging check in CI',
+    ])
+  })
+
+  it.each([...groups.keys()])(
+    '"%s" runs as written',
+    async (name) => {
+      const group = groups.get(name) ?? []
+      const dir = writeGroup(group, name)
+      const usesVitest = group.some((s) => s.file === 'vitest.config.ts')
+      const tool = usesVitest
+        ? [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run']
+        : [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), group[0]?.file ?? '']
+      const { status, output } = await run(process.execPath, tool, dir)
+      expect(status, output).toBe(0)
+      if (usesVitest) expect(output).toMatch(/Tests\s+3 passed/)
+    },
+    60_000,
+  )
+
+  it('type-checks every TypeScript snippet, the browser one included', async () => {
+    const all = snippets.filter((s) => s.lang === 'ts')
+    const dir = join(scratch, 'typecheck')
+    for (const s of all) {
+      const path = join(dir, s.group.replace(/\W+/g, '-'), s.file)
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(path, s.code)
+    }
+    // The imports stay as a consumer writes them; `paths` maps them to the source.
+    const paths = Object.fromEntries([...entries].map(([name, source]) => [name, [source]]))
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: join(ROOT, 'tsconfig.json'),
+        compilerOptions: { paths, noEmit: true },
+        include: ['**/*.ts'],
+      }),
+    )
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
+    const { status, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)
+    expect(output).toBe('')
+    expect(status).toBe(0)
+  }, 120_000)
+
+  it('"staging check in CI" passes against the mock with the demo keys', async () => {
+    const [snippet] = snippets.filter((s) => s.group === 'staging check in CI')
+    const server = await startServer({ port: 0 })
+    try {
+      const { status, output } = await run('bash', ['-c', snippet?.code ?? 'exit 9'], ROOT, {
+        STAGING_API_URL: server.baseUrl,
+        STAGING_API_KEY: ACME_KEY,
+        STAGING_OTHER_ORG_KEY: 'globex-demo-key',
+        STAGING_NO_ENTITLEMENTS_KEY: 'globex-demo-key',
+        CONTRACT_REPORT_DIR: join(scratch, 'reports'),
+      })
+      expect(output).toMatch(/total\s+[1-9]\d*\s+0\s+0/)
+      expect(status).toBe(0)
+    } finally {
+      await server.close()
+    }
+  }, 120_000)
+})

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { runCli } from './cli.ts'
+
+describe.concurrent('engagement-mock --help', () => {
+  it('lists every command with examples', async () => {
+    const { status, stdout } = await runCli(['--help'])
+    expect(status).toBe(0)
+    for (const command of ['serve', 'check', 'seed', 'openapi']) expect(stdout).toContain(command)
+    expect(stdout).toContain('Examples:')
+  })
+
+  it.each(['serve', 'check', 'seed', 'openapi'])(
+    '%s --help shows runnable examples',
+    async (command) => {
+      const { status, stdout } = await runCli([command, '--help'])
+      expect(status).toBe(0)
+      expect(stdout).toContain(`Usage: engagement-mock ${command}`)
+      expect(stdout).toContain('Examples:')
+      expect(stdout).toContain(`$ engagement-mock ${command}`)
+    },
+  )
+})
+
+describe.concurrent('usage errors end with exit status 2 and say what is wrong', () => {
+  it.each([
+    [['serve', '--bogus'], /unknown option '--bogus'/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
+    [['serve', '--port', 'abc'], /--port.*'abc' is invalid.*port number/],
+    [['serve', '--port', '70000'], /port number from 0 to 65535/],
+    [['serve', '--fail-rate', '2'], /--fail-rate.*'2' is invalid.*from 0 to 1/],
+    [['serve', '--latency', 'x'], /--latency.*'x' is invalid.*200-800/],
+    [['serve', '--latency', '800-200'], /--latency.*'800-200' is invalid/],
+    [['serve', '--seed', '-1'], /--seed.*is invalid/],
+    [['seed', '--forms', 'many', '--out', 'x.json'], /--forms.*'many' is invalid/],
+    [['seed'], /Give the API root to seed/],
+    [['seed', 'http://127.0.0.1:9/api/v1'], /Give the API key of the organization to seed/],
+    [['check'], /missing required argument 'base-url'/],
+    [['check', 'not-a-url', '--key', 'k'], /'not-a-url' is invalid.*http\(s\) URL/],
+    [['check', 'http://127.0.0.1:9/api/v1'], /--key <key> or CONTRACT_API_KEY/],
+    [['openapi', '--server-url', 'ftp://x'], /--server-url.*is invalid/],
+  ])('%j', async (args, message) => {
+    const { status, stderr, stdout } = await runCli(args)
+    expect(stderr).toMatch(message)
+    expect(stdout).toBe('')
+    expect(status).toBe(2)
+  })
+
+  it('rejects a bad PORT from the environment the same way', async () => {
+    const { status, stderr } = await runCli(['serve'], { env: { PORT: 'abc' } })
+    expect(stderr).toMatch(/env 'PORT' is invalid/)
+    expect(status).toBe(2)
+  })
+
+  it('shows no help for a mistake without --help, only a pointer to it', async () => {
+    const { stderr } = await runCli(['serve', '--bogus'])
+    expect(stderr).toContain('--help')
+    expect(stderr).not.toContain('Options:')
+  })
+})
