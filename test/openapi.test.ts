@@ -11,7 +11,7 @@ import {
 } from '../contract/index.ts'
 
 const committedText = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')
-/** Serialized exactly as scripts/openapi.ts writes it. */
+/** Serialized exactly as `engagement-mock openapi --out` writes it. */
 const generatedText = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`
 
 const Operation = z.looseObject({
