@@ -4,11 +4,13 @@ import { operations as defaultOperations } from '../operations/index.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import type { Operations } from './context.ts'
 import {
+  bodyTooLarge,
   createDispatcher,
   type DispatchEnv,
   errorResponse,
   type MockRequest,
   type MockResponse,
+  tooLargeMessage,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
 import { matchRoute } from './router.ts'
@@ -89,6 +91,9 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     /** Answers one API request; never throws. */
     async handle(request: MockRequest): Promise<MockResponse> {
       await ready
+      if (request.body !== undefined && bodyTooLarge(request.body)) {
+        return dispatcher.reject(request.method, request.path, 'payload_too_large', tooLargeMessage)
+      }
       const decision = decideChaos(chaos, request.headers.prefer)
       if (decision.delayMs > 0) await sleep(decision.delayMs)
       if (decision.forcedStatus !== undefined) {
