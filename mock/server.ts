@@ -90,7 +90,10 @@ export const createApp = (mock: MockCore): Express => {
     res,
     _next,
   ) => {
-    const path = req.originalUrl.startsWith(API_PREFIX) ? req.path : req.originalUrl
+    // Here express has restored the full path: strip the prefix to find the route and its shape.
+    const path = req.path.startsWith(`${API_PREFIX}/`)
+      ? req.path.slice(API_PREFIX.length)
+      : req.path
     if (error.type === 'entity.too.large') {
       const response = mock.reject(req.method, path, 'payload_too_large', tooLargeMessage)
       sendJson(res, 413, response.text)

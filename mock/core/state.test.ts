@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
+import type { DemoPlan } from '../../fixtures/plan.ts'
+import { createMockCore } from './mock.ts'
+import { buildStore, exportState, type MockState } from './state.ts'
+
+const at = '2026-07-01T09:00:00.000Z'
+/** A tiny plan: two forms (one with a response) and a session over the two demo organizations. */
+const plan: DemoPlan = {
+  seed: 3,
+  organizations: demoOrganizations(),
+  steps: [
+    {
+      type: 'api',
+      apiKey: ACME_KEY,
+      at,
+      operation: 'createForm',
+      body: {
+        title: 'Lunch',
+        fields: [{ kind: 'short_text', config: { label: 'Name' } }],
+        publish: true,
+      },
+      name: 'lunch',
+    },
+    {
+      type: 'responses',
+      apiKey: ACME_KEY,
+      form: { ref: 'lunch', path: 'form.id' },
+      responses: [{ submittedAt: at, email: null, answers: ['Ada'] }],
+    },
+    { type: 'api', apiKey: ACME_KEY, at, operation: 'createSession', body: { title: 'Quiz' } },
+    { type: 'api', apiKey: GLOBEX_KEY, at, operation: 'createForm', body: { title: 'Other' } },
+  ],
+}
+
+let valid: MockState
+const copy = (): MockState => JSON.parse(JSON.stringify(valid)) as MockState
+const errorOf = async (state: unknown) => {
+  const built = await buildStore(state)
+  if (!('error' in built)) throw new Error('expected buildStore to refuse this state')
+  return built.error
+}
+
+beforeAll(async () => {
+  const mock = createMockCore({ plan, seed: plan.seed })
+  await mock.ready
+  valid = mock.exportState()
+})
+
+describe('buildStore', () => {
+  it('rebuilds a store that exports the same state, with its identifiers reserved', async () => {
+    expect(valid.forms).toHaveLength(2)
+    expect(valid.responses).toHaveLength(1)
+    const built = await buildStore(copy())
+    if ('error' in built) throw new Error(built.error)
+    expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
+    const form = valid.forms[0]
+    expect(built.store.reserve('id', form?.id as string)).toBe(false)
+    expect(built.store.reserve('joinCode', form?.joinCode as string)).toBe(false)
+    expect(built.store.reserve('slug', form?.slug as string)).toBe(false)
+    expect(built.store.orgByKey(ACME_KEY)?.name).toBe('Acme Events')
+  })
+
+  it('refuses what is not a mock state, naming the first problem', async () => {
+    expect(await errorOf({ ...copy(), format: 'other' })).toMatch(/^Not a mock state: format:/)
+    expect(await errorOf(null)).toMatch(/^Not a mock state: \(root\):/)
+    const state = copy()
+    Object.assign(state.forms[0] as object, { status: 'archived' })
+    expect(await errorOf(state)).toMatch(/^Not a mock state: forms\.0\.status:/)
+  })
+
+  it('refuses an id used twice, nested ones included', async () => {
+    const twice = copy()
+    twice.forms.push({
+      ...(twice.forms[0] as MockState['forms'][number]),
+      joinCode: 'ZZZZZZ',
+      slug: 'other-zzzz',
+    })
+    expect(await errorOf(twice)).toBe(
+      `Not a consistent mock state: the id "${valid.forms[0]?.id}" appears twice.`,
+    )
+    const field = copy()
+    const [first, second] = field.forms as [MockState['forms'][number], MockState['forms'][number]]
+    second.fields = [{ ...(first.fields[0] as MockState['forms'][number]['fields'][number]) }]
+    expect(await errorOf(field)).toContain(`the id "${first.fields[0]?.id}" appears twice`)
+  })
+
+  it('refuses a join code, slug or API key used twice', async () => {
+    const code = copy()
+    Object.assign(code.sessions[0] as object, { joinCode: valid.forms[0]?.joinCode })
+    expect(await errorOf(code)).toContain(
+      `the join code "${valid.forms[0]?.joinCode}" appears twice`,
+    )
+    const slug = copy()
+    Object.assign(slug.forms[1] as object, { slug: valid.forms[0]?.slug })
+    expect(await errorOf(slug)).toContain('the slug')
+    const key = copy()
+    Object.assign(key.organizations[1] as object, { apiKey: ACME_KEY })
+    expect(await errorOf(key)).toContain(`the API key "${ACME_KEY}" appears twice`)
+  })
+
+  it('refuses records of an unknown organization and responses of an unknown form', async () => {
+    const orphan = copy()
+    Object.assign(orphan.sessions[0] as object, { orgId: 'org_zzzzzzzzzzzz' })
+    expect(await errorOf(orphan)).toBe(
+      `Not a consistent mock state: ${valid.sessions[0]?.id} belongs to unknown organization org_zzzzzzzzzzzz.`,
+    )
+    const lost = copy()
+    Object.assign(lost.responses[0] as object, { formId: 'frm_zzzzzzzzzzzz' })
+    expect(await errorOf(lost)).toContain('points to unknown form frm_zzzzzzzzzzzz')
+  })
+
+  it('refuses a seq that is not above every record seq', async () => {
+    const maxSeq = Math.max(
+      ...[...valid.forms, ...valid.sessions, ...valid.responses].map((r) => r.seq),
+    )
+    expect(valid.seq).toBe(maxSeq + 1)
+    expect(await errorOf({ ...copy(), seq: maxSeq })).toBe(
+      `Not a consistent mock state: seq ${maxSeq} is not above every record's seq.`,
+    )
+  })
+})
