@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
-import { API_PREFIX, buildOpenApiDocument, LIMITS } from '../contract/index.ts'
+import { API_PREFIX, buildOpenApiDocument, type ErrorCondition, LIMITS } from '../contract/index.ts'
 import { tooLargeMessage } from './core/dispatch.ts'
 import type { MockCore } from './core/mock.ts'
 import { createMock, type MockOptions } from './create.ts'
@@ -59,8 +59,33 @@ export const createApp = (mock: MockCore): Express => {
     )
   })
 
+  /** The route's own error shape for what the host meets before dispatch (size, encoding). */
+  const refuse = (
+    req: express.Request,
+    res: express.Response,
+    condition: ErrorCondition,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => {
+    // Here express has restored the full path: strip the prefix to find the route and its shape.
+    const path = req.originalUrl.split('?')[0] ?? ''
+    const relative = path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : path
+    const response = mock.reject(req.method, relative, condition, message)
+    sendJson(res, response.status, response.text, headers)
+  }
+
+  /** An announced oversize body is refused before a byte of it is read; the connection closes. */
+  const announcedTooLarge: RequestHandler = (req, res, next) => {
+    if (Number(req.headers['content-length'] ?? 0) > LIMITS.bodyBytes) {
+      refuse(req, res, 'payload_too_large', tooLargeMessage, { connection: 'close' })
+      return
+    }
+    next()
+  }
+
   app.use(
     API_PREFIX,
+    announcedTooLarge,
     express.raw({ type: () => true, limit: LIMITS.bodyBytes }),
     async (req, res) => {
       const response = await mock.handle({
@@ -83,35 +108,31 @@ export const createApp = (mock: MockCore): Express => {
     )
   })
 
-  /** Errors met before the mock sees the request (size, encoding) in the route's own error shape. */
+  /**
+   * Errors of reading the body: the client's fault (4xx) gets the route's error shape and no log;
+   * anything else is the host's fault, logged once.
+   */
   const onError: ErrorRequestHandler = (
-    error: { type?: string; status?: number },
+    error: { type?: string; status?: number; message?: string },
     req,
     res,
     _next,
   ) => {
-    // Here express has restored the full path: strip the prefix to find the route and its shape.
-    const path = req.path.startsWith(`${API_PREFIX}/`)
-      ? req.path.slice(API_PREFIX.length)
-      : req.path
     if (error.type === 'entity.too.large') {
-      const response = mock.reject(req.method, path, 'payload_too_large', tooLargeMessage)
-      sendJson(res, 413, response.text)
-      return
-    }
-    if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
-      const response = mock.reject(
-        req.method,
-        path,
-        'unsupported_media_type',
-        'Send the body as UTF-8 JSON.',
+      refuse(req, res, 'payload_too_large', tooLargeMessage)
+    } else if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+      refuse(req, res, 'unsupported_media_type', 'Send the body as UTF-8 JSON.')
+    } else if (error.status !== undefined && error.status >= 400 && error.status < 500) {
+      refuse(
+        req,
+        res,
+        'malformed_json',
+        'The body could not be read; if it is compressed, send a valid gzip, deflate or br stream.',
       )
-      sendJson(res, 415, response.text)
-      return
+    } else {
+      console.error('[mock] request failed before dispatch:', error)
+      refuse(req, res, 'internal', 'The mock could not read this request; it keeps serving.')
     }
-    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500
-    console.error('[mock] request failed before dispatch:', error)
-    sendJson(res, status, JSON.stringify({ error: 'The request could not be read.' }))
   }
   app.use(onError)
   return app

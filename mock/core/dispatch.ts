@@ -109,6 +109,16 @@ const readBody = (schema: z.ZodType, request: MockRequest): { value: unknown } |
 export const createDispatcher = (env: DispatchEnv) => {
   /** Serialised list bodies per organization, dropped whenever that organization writes. */
   const listCache = new Map<string, Map<OperationId, string>>()
+  /**
+   * Counts writes and invalidations. A list body is cached only if none happened while it was
+   * built, so a read that overlapped a write can never store the pre-write body.
+   */
+  let changes = 0
+  const dropLists = (orgId?: string) => {
+    changes += 1
+    if (orgId === undefined) listCache.clear()
+    else listCache.delete(orgId)
+  }
 
   const run = async (request: MockRequest, locked: boolean): Promise<MockResponse> => {
     const match = matchRoute(request.method, request.path)
@@ -161,7 +171,8 @@ export const createDispatcher = (env: DispatchEnv) => {
       body = read.value
     }
 
-    if (route.list && route.method === 'GET' && !route.path.includes('{')) {
+    const cacheable = route.list && route.method === 'GET' && !route.path.includes('{')
+    if (cacheable) {
       const cached = listCache.get(org.id)?.get(id)
       if (cached !== undefined)
         return {
@@ -186,12 +197,18 @@ export const createDispatcher = (env: DispatchEnv) => {
         }),
       )
     const writes = route.method !== 'GET'
-    const result = await (writes && !locked ? env.exclusive(invoke) : invoke())
-    if (writes) listCache.delete(org.id)
+    const changesBefore = changes
+    let result: Awaited<ReturnType<typeof invoke>>
+    try {
+      result = await (writes && !locked ? env.exclusive(invoke) : invoke())
+    } finally {
+      // Also when the operation threw: it may have changed the store before it failed.
+      if (writes) dropLists(org.id)
+    }
     if (isFailure(result)) return failureResponse(shape, result)
 
     const response = respond(result.status, result.body)
-    if (route.list && route.method === 'GET' && !route.path.includes('{')) {
+    if (cacheable && changes === changesBefore) {
       const perOrg = listCache.get(org.id) ?? new Map<OperationId, string>()
       perOrg.set(id, response.text)
       listCache.set(org.id, perOrg)
@@ -232,10 +249,7 @@ export const createDispatcher = (env: DispatchEnv) => {
       }
     },
     /** Drops every cached body: after imports, resets and direct store writes. */
-    invalidate(orgId?: string) {
-      if (orgId === undefined) listCache.clear()
-      else listCache.delete(orgId)
-    },
+    invalidate: dropLists,
     /** Renders an error the host met before dispatch (e.g. a body over the limit) in the route's shape. */
     reject(method: string, path: string, condition: ErrorCondition, message: string): MockResponse {
       const match = matchRoute(method, path)

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { MockState } from './core/state.ts'
+
+/**
+ * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
+ * A file that exists but cannot be used is refused (never repaired, never overwritten): the
+ * caller stops, and the user decides what to do with it.
+ */
+export class StateFileError extends Error {
+  override name = 'StateFileError'
+}
+
+const refuse = (path: string, why: string) =>
+  new StateFileError(
+    `Refusing the state file ${path}: ${why}. The file was left as it is; fix it, delete it, or start without --state.`,
+  )
+
+/** The saved state, or undefined when the file does not exist yet (the first run). */
+export const loadStateFile = async (path: string): Promise<MockState | undefined> => {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new StateFileError(`Cannot read the state file ${path}: ${(error as Error).message}`)
+  }
+  if (text.trim() === '') throw refuse(path, 'it is empty')
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw refuse(path, `it is not valid JSON (${(error as Error).message})`)
+  }
+  const header = value as { format?: unknown; version?: unknown } | null
+  if (typeof header !== 'object' || header === null || header.format !== 'engagement-mock-state') {
+    throw refuse(
+      path,
+      'it is not a state saved by this mock (no "format": "engagement-mock-state")',
+    )
+  }
+  if (header.version !== 1) {
+    throw refuse(
+      path,
+      `it has version ${JSON.stringify(header.version)}; this mock reads version 1`,
+    )
+  }
+  const parsed = MockState.safeParse(value)
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    const where = first?.path.length ? first.path.join('.') : '(root)'
+    throw refuse(path, `it is damaged at ${where}: ${first?.message ?? 'invalid'}`)
+  }
+  return parsed.data
+}
+
+/** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */
+const syncDirectory = async (dir: string) => {
+  try {
+    const handle = await open(dir, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // Best effort: the rename has already happened.
+  }
+}
+
+/**
+ * Writes a sibling temp file, flushes it to disk, then renames it over the target: a crash or a
+ * full disk midway leaves the previous file whole, never half a state.
+ */
+export const saveStateFile = async (path: string, state: MockState): Promise<void> => {
+  const dir = dirname(path)
+  await mkdir(dir, { recursive: true })
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  try {
+    const handle = await open(temp, 'wx')
+    try {
+      await handle.writeFile(`${JSON.stringify(state)}\n`)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
+  await syncDirectory(dir)
+}

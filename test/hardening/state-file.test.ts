@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MockState } from '../../mock/core/state.ts'
+import { createMock } from '../../mock/create.ts'
+import { loadStateFile, StateFileError, saveStateFile } from '../../mock/state-file.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-file-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+let state: MockState
+beforeAll(async () => {
+  const mock = createMock()
+  await mock.ready
+  state = mock.exportState()
+})
+
+const file = (name: string, text?: string) => {
+  const path = join(dir, name)
+  if (text !== undefined) writeFileSync(path, text)
+  return path
+}
+
+describe('saveStateFile and loadStateFile', () => {
+  it('give back exactly the state that was saved, and a mock imports it unchanged', async () => {
+    const path = file('round-trip.json')
+    await saveStateFile(path, state)
+    const loaded = await loadStateFile(path)
+    expect(JSON.stringify(loaded)).toBe(JSON.stringify(state))
+    const target = createMock({ plan: false })
+    expect(await target.importState(loaded)).toEqual({ ok: true })
+    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+  })
+
+  it('load nothing when the file does not exist yet (the first run)', async () => {
+    expect(await loadStateFile(join(dir, 'missing.json'))).toBeUndefined()
+  })
+
+  it('create missing directories, replace an older file whole, and leave no temp file behind', async () => {
+    const nested = join(dir, 'a', 'b', 'state.json')
+    await saveStateFile(nested, { ...state, forms: [] })
+    await saveStateFile(nested, state)
+    expect(readFileSync(nested, 'utf8')).toBe(`${JSON.stringify(state)}\n`)
+    expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['state.json'])
+  })
+
+  it('leave the previous file intact when a save fails midway', async () => {
+    const path = file('kept.json')
+    await saveStateFile(path, state)
+    const before = readFileSync(path, 'utf8')
+    // A value JSON cannot write fails the save after the temp file was opened.
+    const broken = { ...state, seq: 10n } as unknown as MockState
+    await expect(saveStateFile(path, broken)).rejects.toThrow(/BigInt/)
+    expect(readFileSync(path, 'utf8')).toBe(before)
+    expect(readdirSync(dir).filter((name) => name.includes('kept.json'))).toEqual(['kept.json'])
+  })
+
+  it('survive saves racing on one path: the file is always one whole state', async () => {
+    const path = file('raced.json')
+    const variants = Array.from({ length: 20 }, (_, i) => ({ ...state, seq: state.seq + i }))
+    await Promise.all(variants.map((v) => saveStateFile(path, v)))
+    const loaded = await loadStateFile(path)
+    expect(variants.map((v) => v.seq)).toContain(loaded?.seq)
+    expect(readdirSync(dir).filter((name) => name.includes('raced.json'))).toEqual(['raced.json'])
+  })
+})
+
+describe('a corrupt state file', () => {
+  const truncated = () => JSON.stringify(state).slice(0, 5_000)
+  const cases: [string, () => string, RegExp][] = [
+    ['empty', () => '', /it is empty/],
+    ['blank', () => ' \n', /it is empty/],
+    ['cut off midway', truncated, /not valid JSON/],
+    ['not JSON at all', () => 'hello', /not valid JSON/],
+    ['an array', () => '[]', /not a state saved by this mock/],
+    ['null', () => 'null', /not a state saved by this mock/],
+    [
+      'another format',
+      () => JSON.stringify({ format: 'other', version: 1 }),
+      /not a state saved by this mock/,
+    ],
+    [
+      'a newer version',
+      () => JSON.stringify({ ...state, version: 2 }),
+      /version 2; this mock reads version 1/,
+    ],
+    [
+      'a damaged record',
+      () => JSON.stringify({ ...state, forms: [{ ...state.forms[0], status: 'archived' }] }),
+      /damaged at forms\.0\.status/,
+    ],
+  ]
+  it.each(cases)(
+    '(%s) is refused with a clear message naming the file, and left as it is',
+    async (name, text, why) => {
+      const path = file(`corrupt-${name.replace(/\W+/g, '-')}.json`, text())
+      const before = readFileSync(path)
+      const error = await loadStateFile(path).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(StateFileError)
+      expect((error as Error).message).toContain(path)
+      expect((error as Error).message).toMatch(why)
+      expect((error as Error).message).toMatch(/left as it is/)
+      expect(readFileSync(path).equals(before)).toBe(true)
+    },
+  )
+
+  it('that cannot be read (a directory) is refused as unreadable', async () => {
+    const path = join(dir, 'a-directory.json')
+    mkdirSync(path)
+    await expect(loadStateFile(path)).rejects.toThrow(/Cannot read the state file/)
+  })
+})
