@@ -6,7 +6,6 @@ export interface BannerInput {
   origin: string
   publicBase: string
   seed: number
-  docs: boolean
   latency?: number | readonly [number, number]
   failRate?: number
   statePath?: string
@@ -28,9 +27,7 @@ export const banner = (input: BannerInput): string => {
     `Engagement Service mock on ${input.origin} (seed ${input.seed})`,
     '',
     `  API root     ${api}`,
-    input.docs
-      ? `  API docs     ${input.origin}/docs   (OpenAPI: ${input.origin}/openapi.json)`
-      : `  OpenAPI      ${input.origin}/openapi.json`,
+    `  API docs     ${input.origin}/docs   (OpenAPI: ${input.origin}/openapi.json)`,
     `  Share links  ${input.publicBase}/…  (set with --public-url)`,
     '',
     '  Demo API keys (Authorization: Bearer <key>)',

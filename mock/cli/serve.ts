@@ -6,9 +6,8 @@ import type { ServerOptions } from '../server.ts'
 import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
 import { loadStateFile, saveStateFile } from './state.ts'
 
-// LEAD: public pages + /docs. Once mock/pages exists, replace the body with
-//   (await import('../pages/index.ts')).mountPages
-const loadPages = async (): Promise<ServerOptions['extend']> => undefined
+const loadPages = async (): Promise<NonNullable<ServerOptions['extend']>> =>
+  (await import('../pages/index.ts')).mountPages
 
 interface ServeOptions {
   port: number
@@ -62,7 +61,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
     port,
     host: options.host,
     mock,
-    ...(mountPages ? { extend: mountPages } : {}),
+    extend: mountPages,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error
     throw new Error(
@@ -74,7 +73,6 @@ const serve = async (options: ServeOptions): Promise<void> => {
       origin,
       publicBase: mock.publicBase,
       seed: options.seed,
-      docs: mountPages !== undefined,
       ...(options.latency === undefined ? {} : { latency: options.latency }),
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
       ...(statePath === undefined ? {} : { statePath, stateLoaded: saved !== undefined }),

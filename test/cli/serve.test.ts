@@ -44,8 +44,16 @@ describe('engagement-mock serve', () => {
     expect(response.status).toBe(200)
     const body = (await response.json()) as { forms: Array<{ shareUrl: string }> }
     expect(body.forms.length).toBeGreaterThan(0)
-    // Share links name the port the server really got, not the default 4010.
-    expect(body.forms[0]?.shareUrl.startsWith(new URL(apiRoot).origin)).toBe(true)
+    // Share links name the port the server really got, not the default 4010, and lead to a page.
+    const shareUrl = body.forms[0]?.shareUrl ?? ''
+    expect(shareUrl.startsWith(new URL(apiRoot).origin)).toBe(true)
+    const share = await fetch(shareUrl)
+    expect(share.status).toBe(200)
+    expect(share.headers.get('content-type')).toMatch(/^text\/html/)
+    const docsUrl = cli.output().match(/API docs\s+(\S+)/)?.[1] ?? ''
+    const docs = await fetch(docsUrl)
+    expect(docs.status).toBe(200)
+    expect(await docs.text()).toContain('swagger')
     const { status, ms } = await stop(cli)
     expect(status).toBe(0)
     expect(ms).toBeLessThan(3_000)
