@@ -12,21 +12,33 @@ export interface Owned {
 export type Rec<S extends z.ZodType> = ReturnType<Collection<S>['all']>[number]
 
 /**
- * One @msw/data collection plus the indexes the hot paths need: by id, and by organization in
- * newest-first order (a list never scans the whole collection, whatever its size).
+ * The records of one resource: an @msw/data collection per organization, plus the indexes the hot
+ * paths need. @msw/data finds the record to update or delete by scanning its collection, so one
+ * collection per owner keeps every write proportional to that organization's records, never to
+ * the whole store; lookups by id and lists never scan at all.
  */
 export class Table<S extends z.ZodType<Owned>> {
   readonly #schema: S
-  #collection: Collection<S>
+  readonly #collections = new Map<string, Collection<S>>()
+  /** Insertion order is creation order (a replace keeps its place): `all()` and exports use it. */
   readonly #byId = new Map<string, Rec<S>>()
+  /** Oldest first, so the usual insert (the newest record) is an append. */
   readonly #byOrg = new Map<string, Rec<S>[]>()
   /** Positive when `a` is newer than `b`. */
   readonly #newer: (a: Rec<S>, b: Rec<S>) => number
 
   constructor(schema: S, newer: (a: Rec<S>, b: Rec<S>) => number) {
     this.#schema = schema
-    this.#collection = new Collection({ schema })
     this.#newer = newer
+  }
+
+  #collectionOf(orgId: string): Collection<S> {
+    let collection = this.#collections.get(orgId)
+    if (!collection) {
+      collection = new Collection({ schema: this.#schema })
+      this.#collections.set(orgId, collection)
+    }
+    return collection
   }
 
   get(id: string): Rec<S> | undefined {
@@ -39,39 +51,40 @@ export class Table<S extends z.ZodType<Owned>> {
     return record && record.orgId === orgId ? record : undefined
   }
 
-  /** Newest first. The array is the index itself: callers must not mutate it. */
+  /** Newest first. */
   listByOrg(orgId: string): readonly Rec<S>[] {
-    return this.#byOrg.get(orgId) ?? []
+    return this.#byOrg.get(orgId)?.toReversed() ?? []
   }
 
   all(): readonly Rec<S>[] {
-    return this.#collection.all()
+    return [...this.#byId.values()]
   }
 
   count(): number {
-    return this.#collection.count()
+    return this.#byId.size
   }
 
-  async insert(values: z.input<S>): Promise<Rec<S>> {
-    const record = await this.#collection.create(values)
+  async insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
+    const record = await this.#collectionOf(values.orgId).create(values)
     this.#byId.set(record.id, record)
     const list = this.#byOrg.get(record.orgId) ?? []
-    // Binary search for the first element older than the new record.
+    // Binary search for the first record newer than the new one; usually there is none.
     let lo = 0
     let hi = list.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (this.#newer(list[mid] as Rec<S>, record) > 0) lo = mid + 1
-      else hi = mid
+      if (this.#newer(list[mid] as Rec<S>, record) > 0) hi = mid
+      else lo = mid + 1
     }
-    list.splice(lo, 0, record)
+    if (lo === list.length) list.push(record)
+    else list.splice(lo, 0, record)
     this.#byOrg.set(record.orgId, list)
     return record
   }
 
   /** Replaces every API field of a record; id, owner and position stay. */
   async replace(record: Rec<S>, next: z.output<S>): Promise<Rec<S>> {
-    const updated = await this.#collection.update(record, {
+    const updated = await this.#collectionOf(record.orgId).update(record, {
       data(draft) {
         Object.assign(draft as object, next)
       },
@@ -79,20 +92,20 @@ export class Table<S extends z.ZodType<Owned>> {
     if (!updated) throw new Error(`Record ${record.id} vanished during an update`)
     this.#byId.set(updated.id, updated)
     const list = this.#byOrg.get(updated.orgId)
-    if (list) list[list.indexOf(record)] = updated
+    if (list) list[list.lastIndexOf(record)] = updated
     return updated
   }
 
   remove(record: Rec<S>): void {
-    this.#collection.delete(record)
+    this.#collectionOf(record.orgId).delete(record)
     this.#byId.delete(record.id)
     const list = this.#byOrg.get(record.orgId)
-    const at = list ? list.indexOf(record) : -1
+    const at = list ? list.lastIndexOf(record) : -1
     if (list && at >= 0) list.splice(at, 1)
   }
 
   clear(): void {
-    this.#collection = new Collection({ schema: this.#schema })
+    this.#collections.clear()
     this.#byId.clear()
     this.#byOrg.clear()
   }

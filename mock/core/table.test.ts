@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { newestFirst, Table } from './table.ts'
+
+const Note = z.strictObject({
+  id: z.string(),
+  orgId: z.string(),
+  seq: z.int(),
+  createdAt: z.string(),
+  text: z.string(),
+})
+
+const tableWith = async (...rows: Array<[id: string, orgId: string, createdAt: string]>) => {
+  const table = new Table(Note, newestFirst)
+  for (const [seq, [id, orgId, createdAt]] of rows.entries()) {
+    await table.insert({ id, orgId, seq, createdAt, text: id })
+  }
+  return table
+}
+
+describe('Table', () => {
+  it('lists an organization newest first, equal timestamps latest created first, whatever the insert order', async () => {
+    const table = await tableWith(
+      ['b', 'org1', '2026-02-01'],
+      ['x', 'org2', '2026-09-01'],
+      ['a', 'org1', '2026-01-01'],
+      ['d', 'org1', '2026-03-01'],
+      ['c', 'org1', '2026-02-01'],
+    )
+    expect(table.listByOrg('org1').map((r) => r.id)).toEqual(['d', 'c', 'b', 'a'])
+    expect(table.listByOrg('org2').map((r) => r.id)).toEqual(['x'])
+    expect(table.listByOrg('org3')).toEqual([])
+  })
+
+  it('keeps every record in creation order across organizations, and a replaced one in its place', async () => {
+    const table = await tableWith(['a', 'org1', '1'], ['b', 'org2', '2'], ['c', 'org1', '3'])
+    const a = table.get('a')
+    if (!a) throw new Error('a missing')
+    await table.replace(a, { ...a, text: 'changed' })
+    expect(table.all().map((r) => `${r.id}:${r.text}`)).toEqual(['a:changed', 'b:b', 'c:c'])
+    expect(table.listByOrg('org1').map((r) => r.text)).toEqual(['c', 'changed'])
+    expect(table.count()).toBe(3)
+  })
+
+  it('answers another organization’s id as a missing one', async () => {
+    const table = await tableWith(['a', 'org1', '1'])
+    expect(table.getOwned('org1', 'a')?.id).toBe('a')
+    expect(table.getOwned('org2', 'a')).toBeUndefined()
+  })
+
+  it('forgets a removed record everywhere', async () => {
+    const table = await tableWith(['a', 'org1', '1'], ['b', 'org1', '2'])
+    const a = table.get('a')
+    if (!a) throw new Error('a missing')
+    table.remove(a)
+    expect(table.get('a')).toBeUndefined()
+    expect(table.all().map((r) => r.id)).toEqual(['b'])
+    expect(table.listByOrg('org1').map((r) => r.id)).toEqual(['b'])
+  })
+})
