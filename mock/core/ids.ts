@@ -1,4 +1,4 @@
-import { base, en, Faker } from '@faker-js/faker'
+import type { Faker } from '@faker-js/faker'
 import {
   ID_BODY_LENGTH,
   ID_PREFIX,
@@ -7,6 +7,7 @@ import {
   JOIN_CODE_LENGTH,
   SLUG_SUFFIX_LENGTH,
 } from '../../contract/index.ts'
+import { seededFaker } from '../../fixtures/faker.ts'
 
 /**
  * Ids, join codes and slugs from a seeded faker: the same seed replays the same identifiers,
@@ -17,8 +18,7 @@ export class IdSource {
   readonly #reserve: (kind: 'id' | 'joinCode' | 'slug', value: string) => boolean
 
   constructor(seed: number, reserve: (kind: 'id' | 'joinCode' | 'slug', value: string) => boolean) {
-    this.#faker = new Faker({ locale: [en, base] })
-    this.#faker.seed(seed)
+    this.#faker = seededFaker(seed)
     this.#reserve = reserve
   }
 
