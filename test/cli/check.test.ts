@@ -4,14 +4,18 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { runCli } from './cli.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-check-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 let running: RunningServer | undefined
+let proxy: RunningProxy | undefined
 afterEach(async () => {
+  await proxy?.close()
   await running?.close()
   running = undefined
+  proxy = undefined
 })
 
 const keys = ['--key', ACME_KEY, '--other-org-key', GLOBEX_KEY, '--no-entitlements-key', GLOBEX_KEY]
@@ -37,17 +41,18 @@ describe('engagement-mock check', () => {
 
   it('exits 1 and names the failed check when the deployment deviates', async () => {
     // A deployment whose publish answers 200 with an empty form.
-    running = await startServer({
-      port: 0,
-      extend: (app) =>
-        app.post('/api/v1/forms/:id/publish', (_req, res) => {
-          res.status(200).json({ form: {} })
-        }),
-    })
+    running = await startServer({ port: 0 })
+    const deviant = await startProxy(running.baseUrl)
+    deviant.use(async (request, forward) =>
+      request.method === 'POST' && /^\/forms\/[^/]+\/publish$/.test(request.path)
+        ? { status: 200, contentType: 'application/json', text: JSON.stringify({ form: {} }) }
+        : forward(request),
+    )
+    proxy = deviant
     const reports = join(tmp, 'failing')
     const { status, stdout } = await runCli([
       'check',
-      running.baseUrl,
+      deviant.baseUrl,
       ...keys,
       '--report-dir',
       reports,
