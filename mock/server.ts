@@ -146,8 +146,12 @@ export const createApp = (mock: MockCore, extend?: ServerOptions['extend']): Exp
   })
 
   app.use(cors)
-  const openapi = JSON.stringify(buildOpenApiDocument({ serverUrl: mock.publicBase + API_PREFIX }))
-  app.get('/openapi.json', (_req, res) => sendJson(res, 200, openapi))
+  // Built on first request, not at start: generating it is a noticeable part of a cold start.
+  let openapi: string | undefined
+  app.get('/openapi.json', (_req, res) => {
+    openapi ??= JSON.stringify(buildOpenApiDocument({ serverUrl: mock.publicBase + API_PREFIX }))
+    sendJson(res, 200, openapi)
+  })
   app.post('/__mock/reset', async (_req, res) => {
     await mock.reset()
     sendJson(res, 200, JSON.stringify({ ok: true }))
