@@ -1,0 +1,212 @@
+import type { Aggregate } from './lib/aggregate.ts'
+import type { machine } from './lib/machine.ts'
+import { round, thousands } from './lib/stats.ts'
+import { BEYOND, EXPLANATIONS, type TargetId } from './targets.ts'
+
+export interface Results {
+  machine: ReturnType<typeof machine>
+  settings: { seconds: number; runs: number; connections: number }
+  formsListBytes: number
+  side: Record<string, Record<string, Aggregate>>
+  scale: Record<
+    number,
+    {
+      get: Aggregate
+      patch: Aggregate
+      importMs: number
+      /** Right after the import and one GC, before V8 has returned the import's garbage. */
+      rssPeak: number
+      /** Once RSS has settled: what the running mock keeps. */
+      rssStart: number
+      rssAfter: number
+    }
+  >
+  rssAfterStart: number
+  rssAfterLoad: number
+  rssAfterPosts: number
+  cold: {
+    bin: number[]
+    npm: number[]
+    built: number[]
+    binMedian: number
+    npmMedian: number
+    builtMedian: number
+    binRss: number
+  }
+  msw: Record<string, { msw: number; direct: number; mswP99: number; directP99: number }>
+}
+
+const x = (value: number) => `${round(value)}×`
+const ms = (value: number) => `${round(value, value < 10 ? 2 : 0)}`
+const mib = (value: number) => `${Math.round(value)} MiB`
+const us = (value: number) => `${Math.round(value * 1000)} µs`
+
+interface Verdict {
+  id: TargetId
+  target: string
+  measured: string
+  goal: string
+  met: boolean
+  /** How far off, when missed. */
+  by: string
+}
+
+const verdicts = (r: Results): Verdict[] => {
+  const get = r.side['GET /forms'] as Record<string, Aggregate>
+  const post = r.side['POST /forms'] as Record<string, Aggregate>
+  const mock = get.mock as Aggregate
+  const bare = get['bare stringify'] as Aggregate
+  const small = r.scale[20]?.get as Aggregate
+  const large = r.scale[100_000]?.get as Aggregate
+  const ratio = mock.rps / bare.rps
+  const p99 = mock.p99 / bare.p99
+  const postRatio = (post.mock as Aggregate).rps / (post['bare stringify'] as Aggregate).rps
+  const flat = small.rps / large.rps
+  const rss = r.scale[100_000]?.rssStart ?? Number.NaN
+  const pct = (value: number) => `${Math.round(Math.abs(value) * 100)} %`
+  return [
+    {
+      id: 'get',
+      target: 'GET /forms throughput vs bare server with per-request stringify',
+      measured: x(ratio),
+      goal: '≥ 0.8×',
+      met: ratio >= 0.8,
+      by: `${pct(1 - ratio / 0.8)} short`,
+    },
+    {
+      id: 'p99',
+      target: 'GET /forms p99 vs bare server (stringify) p99, 10 connections',
+      measured: `${x(p99)} (${ms(mock.p99)} vs ${ms(bare.p99)} ms)`,
+      goal: '≤ 3×',
+      met: p99 <= 3,
+      by: `${pct(p99 / 3 - 1)} over`,
+    },
+    {
+      id: 'post',
+      target: 'POST /forms throughput vs bare server POST',
+      measured: x(postRatio),
+      goal: '≥ 0.2×',
+      met: postRatio >= 0.2,
+      by: `${pct(1 - postRatio / 0.2)} short`,
+    },
+    {
+      id: 'flat',
+      target: 'GET /forms at 100,000 records vs 20 records (throughput)',
+      measured: `${x(flat)} slower`,
+      goal: '≤ 1.3×',
+      met: flat <= 1.3,
+      by: `${pct(flat / 1.3 - 1)} over`,
+    },
+    {
+      id: 'cold',
+      target: 'Cold start to the first 200 (`engagement-mock serve`, median)',
+      measured: `${Math.round(r.cold.binMedian)} ms`,
+      goal: '≤ 1,000 ms',
+      met: r.cold.binMedian <= 1000,
+      by: `${pct(r.cold.binMedian / 1000 - 1)} over`,
+    },
+    {
+      id: 'rss',
+      target: 'RSS with 100,000 records (settled)',
+      measured: mib(rss),
+      goal: '≤ 400 MiB',
+      met: rss <= 400,
+      by: `${pct(rss / 400 - 1)} over`,
+    },
+  ]
+}
+
+const sideTable = (r: Results) => {
+  const rows = [
+    '| Request | Server | req/s | p50 ms | p99 ms | × bare stringify | × bare precomputed | req/s per run |',
+    '|---|---|--:|--:|--:|--:|--:|---|',
+  ]
+  for (const [scenario, servers] of Object.entries(r.side)) {
+    const base = servers['bare stringify']
+    const pre = servers['bare precomputed']
+    for (const [name, a] of Object.entries(servers)) {
+      const sanity = a.errors ? ` (${a.errors} socket errors)` : ''
+      rows.push(
+        `| ${scenario} | ${name} | ${thousands(a.rps)} | ${ms(a.p50)} | ${ms(a.p99)} | ${base ? x(a.rps / base.rps) : ''} | ${pre ? x(a.rps / pre.rps) : ''} | ${a.runs.map(thousands).join(', ')}${sanity} |`,
+      )
+    }
+  }
+  return rows.join('\n')
+}
+
+const scaleTable = (r: Results) => {
+  const base = r.scale[20]?.get
+  const rows = [
+    '| Records in the store | GET /forms req/s | p50 ms | p99 ms | × 20-record req/s | PATCH /forms/{id} req/s | PATCH p50 ms | PATCH p99 ms | import | RSS right after import | RSS settled | RSS after load |',
+    '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ]
+  for (const [records, s] of Object.entries(r.scale)) {
+    rows.push(
+      `| ${thousands(Number(records))} | ${thousands(s.get.rps)} | ${ms(s.get.p50)} | ${ms(s.get.p99)} | ${base ? x(s.get.rps / base.rps) : ''} | ${thousands(s.patch.rps)} | ${ms(s.patch.p50)} | ${ms(s.patch.p99)} | ${Math.round(s.importMs)} ms | ${mib(s.rssPeak)} | ${mib(s.rssStart)} | ${mib(s.rssAfter)} |`,
+    )
+  }
+  return rows.join('\n')
+}
+
+const mswTable = (r: Results) => {
+  const rows = [
+    '| Request | msw/node fetch p50 | mock.handle p50 | added by msw (p50) | msw p99 | mock.handle p99 |',
+    '|---|--:|--:|--:|--:|--:|',
+  ]
+  for (const [name, m] of Object.entries(r.msw)) {
+    rows.push(
+      `| ${name} | ${us(m.msw)} | ${us(m.direct)} | ${us(m.msw - m.direct)} | ${us(m.mswP99)} | ${us(m.directP99)} |`,
+    )
+  }
+  return rows.join('\n')
+}
+
+export const render = (r: Results) => {
+  const v = verdicts(r)
+  const missed = v.filter((t) => !t.met)
+  const m = r.machine
+  return `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts) on ${m.date}; do not edit by hand. How to run it and what
+each figure means: [README.md](README.md).
+
+- Machine: ${m.nproc} cores, ${m.cpu}, ${m.memoryGiB} GiB, Linux ${m.kernel}; Node ${m.node}; ${m.wrk}.
+- Load: wrk, 1 thread, ${r.settings.connections} connections, ${r.settings.seconds} s per run, ${r.settings.runs} runs per figure (the median is quoted, runs interleaved across servers), 1 s warm-up; every server in its own process on 127.0.0.1.
+- Store of the side-by-side runs: the target organization's 20 forms with 3 fields each (GET /forms is ${thousands(r.formsListBytes)} bytes) and 10 sessions with 2 activities; POSTs go to another organization so the measured list stays at 20.
+
+## Targets
+
+| Target | Measured | Goal | Verdict |
+|---|---|---|---|
+${v.map((t) => `| ${t.target} | ${t.measured} | ${t.goal} | ${t.met ? 'met' : `**missed** by ${t.by}`} |`).join('\n')}
+
+## Mock host and bare node:http, side by side
+
+${sideTable(r)}
+
+"bare stringify" answers the mock's own bytes with a \`JSON.stringify\` per request; "bare precomputed" sends
+them precomputed. The 401 rows answer the same error body without a key.
+
+## Records in the store
+
+The target organization always holds the same 20 forms; the other records are spread over 999 other
+organizations.
+
+${scaleTable(r)}
+
+## Cold start and memory
+
+- Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.mjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (the built dist/, no TypeScript compiled at run time) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms).
+- RSS of the mock host: ${mib(r.rssAfterStart)} after start (20 records), ${mib(r.rssAfterLoad)} after the GET load, ${mib(r.rssAfterPosts)} after the POST load (${thousands(r.side['POST /forms']?.mock?.requests ?? 0)} forms created); ${mib(r.scale[100_000]?.rssStart ?? Number.NaN)} with 100,000 records once settled (${mib(r.scale[100_000]?.rssPeak ?? Number.NaN)} right after the import, before V8 has returned its garbage to the system); the CLI right after its first 200: ${mib(r.cold.binRss)}.
+
+## In-process msw path (msw/node)
+
+Sequential requests in one process (2,000 each, after 2,000 warm-up), the demo data of seed 1.
+
+${mswTable(r)}
+
+${missed.length === 0 ? '## All targets met\n' : `## Missed targets: why, and what it would take\n\n${missed.map((t) => `### ${t.target}: ${t.measured}, goal ${t.goal}\n\n${EXPLANATIONS[t.id]}\n`).join('\n')}`}
+## Beyond the targets
+
+${BEYOND}`
+}

@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { type Aggregate, aggregate } from './lib/aggregate.ts'
+import { type Child, ROOT, startChild } from './lib/child.ts'
+import { coldStart } from './lib/cold-start.ts'
+import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
+import { machine } from './lib/machine.ts'
+import { median } from './lib/stats.ts'
+import { type Load, WRK, wrk } from './lib/wrk.ts'
+import { type Results, render } from './report.ts'
+
+/**
+ * `npm run bench`: load from wrk (a separate process) against the mock host and a bare node:http
+ * server side by side, on 127.0.0.1, several bounded runs each, medians quoted; then the list at
+ * 20 / 10,000 / 100,000 records, cold start, RSS and the in-process msw path.
+ * Knobs: BENCH_SECONDS (5), BENCH_RUNS (3), BENCH_CONNECTIONS (10). Writes bench/RESULTS.md.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const SCALES = [20, 10_000, 100_000]
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` })
+const json = { 'Content-Type': 'application/json' }
+const POST_BODY = JSON.stringify({
+  title: 'Bench form',
+  fields: [
+    { kind: 'single_choice', config: { label: 'Which track?', options: ['AI', 'Web'] } },
+    { kind: 'short_text', config: { label: 'Team name' } },
+    { kind: 'rating', config: { label: 'Venue', max: 5 } },
+  ],
+})
+const loads = {
+  'GET /forms': (url: string): Load => ({ url: `${url}/api/v1/forms`, headers: auth(BENCH_KEY) }),
+  'GET /sessions': (url: string): Load => ({
+    url: `${url}/api/v1/sessions`,
+    headers: auth(BENCH_KEY),
+  }),
+  'POST /forms': (url: string): Load => ({
+    url: `${url}/api/v1/forms`,
+    method: 'POST',
+    headers: { ...auth(POST_KEY), ...json },
+    body: POST_BODY,
+  }),
+  '401 (no key)': (url: string): Load => ({ url: `${url}/api/v1/forms` }),
+}
+type Scenario = keyof typeof loads
+
+/** Interleaves the servers run by run, so drift on the machine hits them alike. */
+const compare = async (scenario: Scenario, servers: Record<string, Child>) => {
+  for (const child of Object.values(servers))
+    await wrk(loads[scenario](child.info.url), { seconds: 1, connections })
+  const collected: Record<string, Awaited<ReturnType<typeof wrk>>[]> = {}
+  for (let i = 0; i < runs; i++) {
+    for (const [name, child] of Object.entries(servers)) {
+      const result = await wrk(loads[scenario](child.info.url), { seconds, connections })
+      const list = collected[name] ?? []
+      list.push(result)
+      collected[name] = list
+      log(
+        `  ${scenario} ${name} run ${i + 1}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+      )
+    }
+  }
+  return Object.fromEntries(Object.entries(collected).map(([name, r]) => [name, aggregate(r)]))
+}
+
+const fetchText = async (
+  url: string,
+  headers: Record<string, string> = {},
+  init: RequestInit = {},
+) => (await fetch(url, { headers, ...init })).text()
+
+const main = async () => {
+  const results: Results = {
+    machine: machine(),
+    settings: { seconds, runs, connections },
+    side: {},
+    scale: {},
+    cold: {},
+  } as Results
+  log(`Machine: ${JSON.stringify(results.machine)}`)
+
+  log('Side by side: mock host vs bare node:http')
+  const mock = await startChild('../servers/mock-server.ts', ['20'])
+  results.rssAfterStart = mock.rssMiB()
+  const bodies = {
+    forms: await fetchText(`${mock.info.url}/api/v1/forms`, auth(BENCH_KEY)),
+    sessions: await fetchText(`${mock.info.url}/api/v1/sessions`, auth(BENCH_KEY)),
+    unauthorized: await fetchText(`${mock.info.url}/api/v1/forms`),
+    created: await fetchText(
+      `${mock.info.url}/api/v1/forms`,
+      { ...auth(POST_KEY), ...json },
+      { method: 'POST', body: POST_BODY },
+    ),
+  }
+  results.formsListBytes = Buffer.byteLength(bodies.forms)
+  const dir = mkdtempSync(join(tmpdir(), 'engagement-bench-'))
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'bodies.json')
+  writeFileSync(file, JSON.stringify(bodies))
+  const precomputed = await startChild('../servers/bare-server.ts', [file, 'precomputed'])
+  const stringify = await startChild('../servers/bare-server.ts', [file, 'stringify'])
+  const trio = { mock, 'bare stringify': stringify, 'bare precomputed': precomputed }
+  for (const scenario of ['GET /forms', 'GET /sessions', '401 (no key)'] as const) {
+    results.side[scenario] = await compare(scenario, trio)
+  }
+  results.rssAfterLoad = mock.rssMiB()
+  results.side['POST /forms'] = await compare('POST /forms', { mock, 'bare stringify': stringify })
+  results.rssAfterPosts = mock.rssMiB()
+  for (const child of [mock, precomputed, stringify]) await child.stop()
+
+  log('Scale: the same list with 20, 10,000 and 100,000 records over 1,000 organizations')
+  for (const records of SCALES) {
+    const child = await startChild('../servers/mock-server.ts', [String(records)])
+    const rssStart = child.rssMiB()
+    const list = await compare('GET /forms', { [records]: child })
+    const patchLoad: Load = {
+      url: `${child.info.url}/api/v1/forms/${child.info.formId}`,
+      method: 'PATCH',
+      headers: { ...auth(BENCH_KEY), ...json },
+      body: '{"title":"Renamed by the benchmark"}',
+    }
+    const patches = []
+    for (let i = 0; i < runs; i++) patches.push(await wrk(patchLoad, { seconds, connections }))
+    results.scale[records] = {
+      get: list[records] as Aggregate,
+      patch: aggregate(patches),
+      importMs: Number(child.info.importMs),
+      rssPeak: Number(child.info.peakRssMiB),
+      rssStart,
+      rssAfter: child.rssMiB(),
+    }
+    log(
+      `  ${records}: PATCH ${Math.round(results.scale[records].patch.rps)} req/s, RSS ${Math.round(rssStart)} MiB`,
+    )
+    await child.stop()
+  }
+
+  log('Cold start to the first 200')
+  const bin = [process.execPath, 'mock/cli/bin.mjs', 'serve', '--port']
+  const npm = ['npm', 'start', '--silent', '--', '--port']
+  const binRuns = []
+  for (let i = 0; i < 5; i++) binRuns.push(await coldStart(bin))
+  const npmRuns = []
+  for (let i = 0; i < 3; i++) npmRuns.push(await coldStart(npm))
+  // What an installed package runs: the build, without tsx.
+  await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT })
+  const builtRuns = []
+  const built = [process.execPath, 'dist/mock/cli/index.js', 'serve', '--port']
+  for (let i = 0; i < 5; i++) builtRuns.push(await coldStart(built))
+  results.cold = {
+    bin: binRuns.map((r) => Math.round(r.ms)),
+    npm: npmRuns.map((r) => Math.round(r.ms)),
+    built: builtRuns.map((r) => Math.round(r.ms)),
+    binMedian: median(binRuns.map((r) => r.ms)),
+    npmMedian: median(npmRuns.map((r) => r.ms)),
+    builtMedian: median(builtRuns.map((r) => r.ms)),
+    binRss: median(binRuns.map((r) => r.rssMiB)),
+  }
+
+  log('In-process msw path')
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'bench/msw-latency.ts', '2000'],
+    { cwd: ROOT },
+  )
+  results.msw = JSON.parse(stdout)
+
+  const out = fileURLToPath(new URL('./RESULTS.md', import.meta.url))
+  writeFileSync(out, render(results))
+  log(`Wrote ${out}`)
+}
+
+if (!existsSync(WRK)) {
+  process.stderr.write(
+    `wrk not found at ${WRK}: install it (Debian/Ubuntu: sudo apt-get install wrk) or set WRK.\n`,
+  )
+  process.exit(1)
+}
+await main()
