@@ -1,4 +1,9 @@
-import { JOIN_CODE_ALPHABET } from '../../contract/index.ts'
+import {
+  DEFAULT_PUBLIC_BASE,
+  JOIN_CODE_ALPHABET,
+  publicPath,
+  SETTINGS_DEFAULTS,
+} from '../../contract/index.ts'
 import type { MockState } from '../../mock/core/state.ts'
 
 /**
@@ -44,16 +49,8 @@ export const fillerState = (records: number, orgs: number): MockState => {
       status: 'draft',
       joinCode: joinCode(i),
       slug,
-      shareUrl: `http://localhost:4010/f/${slug}`,
-      settings: {
-        collectEmail: false,
-        emailRequired: false,
-        thankYouMessage: 'Thank you for your response.',
-        redirectUrl: null,
-        showProgress: true,
-        useCase: 'general',
-        layout: 'one_per_page',
-      },
+      shareUrl: DEFAULT_PUBLIC_BASE + publicPath.form(slug),
+      settings: { ...SETTINGS_DEFAULTS },
       publishedAt: null,
       createdAt: new Date(epoch + i * 1000).toISOString(),
       fields: [0, 1, 2].map((order) => ({
