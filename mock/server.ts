@@ -97,13 +97,21 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
     res: ServerResponse,
     path: string,
   ) => {
-    const response = await mock.handle({
-      method: req.method ?? 'GET',
-      path,
-      headers: req.headers as Record<string, string | undefined>,
-      ...(Buffer.isBuffer(req.body) ? { body: req.body.toString('utf8') } : {}),
-    })
-    sendJson(res, response.status, response.text, response.headers)
+    try {
+      const response = await mock.handle({
+        method: req.method ?? 'GET',
+        path,
+        headers: req.headers as Record<string, string | undefined>,
+        ...(Buffer.isBuffer(req.body) ? { body: req.body.toString('utf8') } : {}),
+      })
+      sendJson(res, response.status, response.text, response.headers)
+    } catch (error) {
+      // mock.handle answers its own faults; this is the host failing to send. Never crash for it.
+      console.error('[mock] could not answer a request:', error)
+      if (!res.headersSent) {
+        refuse(req, res, path, 'internal', 'The mock failed to answer; it keeps serving.')
+      } else res.destroy()
+    }
   }
 
   return (req, res, path) => {
