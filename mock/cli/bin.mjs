@@ -1,41 +1,115 @@
 #!/usr/bin/env node
-// The `engagement-mock` command. In a clone the TypeScript source is the truth (a dist/ left from an
-// earlier build may be stale), so it runs through tsx; an installed package ships only dist/.
-import { existsSync } from 'node:fs'
+// The `engagement-mock` command. An installed package runs its build (dist/). In a clone the
+// TypeScript sources are the truth (a dist/ left from an earlier build may be stale), so they are
+// bundled with esbuild and the bundle runs on plain Node: a loader such as tsx resolves each of
+// ~150 modules through a hooks thread, which put `serve` ~500 ms further from its first answer.
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const source = new URL('./index.ts', import.meta.url)
-const built = new URL('../../dist/mock/cli/index.js', import.meta.url)
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const source = join(root, 'mock/cli/index.ts')
+const built = join(root, 'dist/mock/cli/index.js')
+const cache = join(root, 'node_modules/.cache/engagement-mock')
+const manifestPath = join(cache, 'manifest.json')
+
+/** Size and modification time: what tells a source file has changed since the last bundle. */
+const stamp = (file) => {
+  const stats = statSync(join(root, file), { throwIfNoEntry: false })
+  return stats ? `${stats.size}:${stats.mtimeMs}` : 'missing'
+}
+
+/** The bundle of the last launch, if no file it was built from has changed since. */
+const freshBundle = () => {
+  try {
+    const { entry, inputs } = JSON.parse(readFileSync(manifestPath, 'utf8'))
+    const unchanged = Object.entries(inputs).every(([file, seen]) => stamp(file) === seen)
+    return unchanged && existsSync(join(cache, entry)) ? join(cache, entry) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Written under a temporary name, then renamed: concurrent launches never read half a file. */
+const writeAtomically = (path, contents) => {
+  const pending = `${path}.${process.pid}.tmp`
+  writeFileSync(pending, contents)
+  renameSync(pending, path)
+}
 
 /**
- * What `serve` needs from node_modules. tsx resolves every import through its hooks thread, which
- * costs most of a second over these packages' module graphs (es-toolkit's barrel under @msw/data
- * alone is ~300 files); loaded before tsx is registered, they are already in the module cache when
- * the source imports them. Only for `serve`, so --help and the other commands stay quick.
+ * Bundles the sources (code split, so --help loads little) into a folder named by the bundle's
+ * hash, and records what it was built from. Folders of earlier bundles are removed once they are
+ * an hour old (a command started from one may still be loading its chunks before that).
  */
-const SERVE_DEPENDENCIES = [
-  '@msw/data',
-  '@asteasolutions/zod-to-openapi',
-  'zod',
-  'express',
-  '@faker-js/faker/locale/en',
-  'commander',
-]
-
-const runSource = async () => {
-  if (process.argv[2] === 'serve') await Promise.all(SERVE_DEPENDENCIES.map((name) => import(name)))
-  const { register } = await import('tsx/esm/api')
-  register()
-  await import(source.href)
-}
-
-if (existsSync(source)) {
-  try {
-    await runSource()
-  } catch (error) {
-    // Without tsx (e.g. `npm install --omit=dev` in a clone), fall back to the build if there is one.
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built)) throw error
-    await import(built.href)
+const bundleSources = async () => {
+  const { build } = await import('esbuild')
+  const { outputFiles, metafile } = await build({
+    entryPoints: [source],
+    absWorkingDir: root, // input paths in the metafile are relative to the clone, wherever we run
+    outdir: cache,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+  })
+  const hash = createHash('sha256')
+  for (const file of outputFiles) hash.update(relative(cache, file.path)).update(file.contents)
+  const name = hash.digest('hex').slice(0, 16)
+  const folder = join(cache, name)
+  if (!existsSync(folder)) {
+    const pending = `${folder}.${process.pid}.tmp`
+    for (const file of outputFiles) {
+      const target = join(pending, relative(cache, file.path))
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(target, file.contents)
+    }
+    try {
+      renameSync(pending, folder)
+    } catch {
+      rmSync(pending, { recursive: true, force: true }) // another launch got there first
+    }
   }
-} else {
-  await import(built.href)
+  const inputs = Object.fromEntries(Object.keys(metafile.inputs).map((file) => [file, stamp(file)]))
+  writeAtomically(manifestPath, JSON.stringify({ entry: join(name, 'index.js'), inputs }))
+  const hourAgo = Date.now() - 3_600_000
+  for (const entry of readdirSync(cache, { withFileTypes: true })) {
+    const path = join(cache, entry.name)
+    if (entry.isDirectory() && path !== folder && statSync(path).mtimeMs < hourAgo) {
+      rmSync(path, { recursive: true, force: true })
+    }
+  }
+  return join(folder, 'index.js')
 }
+
+const entry = async () => {
+  if (!existsSync(source)) return built
+  try {
+    return freshBundle() ?? (await bundleSources())
+  } catch (error) {
+    // Without esbuild (`npm install --omit=dev` in a clone), fall back to a build if there is one.
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built)) throw error
+    return built
+  }
+}
+
+const file = await entry()
+// Stack traces name the TypeScript sources, not the bundle.
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(file).href)
