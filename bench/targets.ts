@@ -28,14 +28,13 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +
     'garbage collection of the larger heap (p99) first.',
   cold:
-    'From a clone, the CLI runs the TypeScript sources through tsx: every one of ~150 source ' +
-    'modules is compiled (cached after the first run) and resolved through tsx’s hooks thread, and ' +
-    'the hooks thread itself starts a second V8 isolate. The dependencies are loaded before tsx is ' +
-    'registered (mock/cli/bin.mjs), which took ~400 ms off, and the OpenAPI document is built on ' +
-    'first request; replaying the demo plan costs ~100 ms of CPU. The installed package runs the ' +
-    'built dist/ without tsx: its figure is in the cold-start section below. What it would take ' +
-    'from a clone: running a build instead of the sources, which `npm start` does not do so that ' +
-    'an edited source file is always what runs.',
+    'From a clone the launcher runs a cached esbuild bundle of the sources (rebuilt, ~100 ms more, ' +
+    'after an edit: the first-launch figure below). What remains is loading the dependencies ' +
+    '(@msw/data pulls in es-toolkit’s ~300-module barrel), building the zod contract, and ' +
+    'replaying the demo plan through the operations (~110 ms of CPU: each step is validated, and ' +
+    '@msw/data validates and deep-copies every record again). What it would take: seeding from a ' +
+    'precomputed state instead of replaying the plan, at the price of a second source of truth for ' +
+    'the demo data; or a faster machine, as this figure is absolute, not a ratio.',
   rss:
     'The 100,000 forms take ~195 MiB of live heap (about 2 KB each: zod’s parsed copies are ~60 % ' +
     'larger than the same objects from JSON.parse, and @msw/data adds a UUID and a Map per record), ' +
