@@ -2,7 +2,7 @@
 // The `engagement-mock` command. An installed package runs its build (dist/). In a clone the
 // TypeScript sources are the truth (a dist/ left from an earlier build may be stale), so they are
 // bundled with esbuild and the bundle runs on plain Node: a loader such as tsx resolves each of
-// ~150 modules through a hooks thread, which put `serve` ~500 ms further from its first answer.
+// ~150 modules through a hooks thread, which put `serve` ~400 ms further from its first answer.
 import { createHash } from 'node:crypto'
 import {
   existsSync,
