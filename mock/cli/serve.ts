@@ -2,12 +2,8 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { MockOptions } from '../create.ts'
-import type { ServerOptions } from '../server.ts'
 import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
 import { loadStateFile, saveStateFile } from './state.ts'
-
-const loadPages = async (): Promise<NonNullable<ServerOptions['extend']>> =>
-  (await import('../pages/index.ts')).mountPages
 
 interface ServeOptions {
   port: number
@@ -33,11 +29,11 @@ const freePort = (host: string) =>
 
 const serve = async (options: ServeOptions): Promise<void> => {
   // Loaded here, not at the top: --help and usage errors stay quick.
-  const [{ createMock }, { startServer }, { banner }, mountPages] = await Promise.all([
+  const [{ createMock }, { startServer }, { banner }, { mountPages }] = await Promise.all([
     import('../create.ts'),
     import('../server.ts'),
     import('./banner.ts'),
-    loadPages(),
+    import('../pages/index.ts'),
   ])
   const port = options.port === 0 ? await freePort(options.host) : options.port
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
