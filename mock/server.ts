@@ -5,6 +5,7 @@ import { API_PREFIX, buildOpenApiDocument, type ErrorCondition, LIMITS } from '.
 import { tooLargeMessage } from './core/dispatch.ts'
 import type { MockCore } from './core/mock.ts'
 import { createMock, type MockOptions } from './create.ts'
+import { announcedTooLarge, discardRest } from './oversize.ts'
 
 /** Any origin may call the mock, Authorization included, so a dev server on another port works. */
 const allowAnyOrigin = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -58,10 +59,9 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
     path: string,
     condition: ErrorCondition,
     message: string,
-    headers: Record<string, string> = {},
   ) => {
     const response = mock.reject(req.method ?? 'GET', path, condition, message)
-    sendJson(res, response.status, response.text, headers)
+    sendJson(res, response.status, response.text)
   }
 
   /**
@@ -124,9 +124,9 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
       void dispatch(req, res, path)
       return
     }
-    // An announced oversize body is refused before a byte of it is read; the connection closes.
-    if (Number(req.headers['content-length'] ?? 0) > LIMITS.bodyBytes) {
-      refuse(req, res, path, 'payload_too_large', tooLargeMessage, { connection: 'close' })
+    if (announcedTooLarge(req)) {
+      refuse(req, res, path, 'payload_too_large', tooLargeMessage)
+      discardRest(req)
       return
     }
     readBody(req as express.Request, res as express.Response, (error?: unknown) => {
@@ -234,10 +234,16 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const app = createApp(mock, extend)
   const api = createApiHandler(mock)
   // API requests skip express's router (a fifth of the CPU per request under load); the rest is express.
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = apiPath(req.url ?? '')
     if (path === undefined) app(req, res)
     else api(req, res, path)
+  }
+  const server = createServer(handle)
+  // A client that waits for 100 Continue is told 413 instead, so it never sends the oversize body.
+  server.on('checkContinue', (req, res) => {
+    if (apiPath(req.url ?? '') === undefined || !announcedTooLarge(req)) res.writeContinue()
+    handle(req, res)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

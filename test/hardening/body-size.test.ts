@@ -68,15 +68,63 @@ describe('bodies over 1 MiB', () => {
     expect(ValidationError.safeParse(JSON.parse(answer.text)).success).toBe(true)
   })
 
+  const head = (length: number, extra = '') =>
+    `POST /api/v1/forms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACME_KEY}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`
+
   it('are refused from the Content-Length alone, without waiting for the body', async () => {
-    const { text, ms } = await sendRaw(
+    const { text, firstByteMs } = await sendRaw(
       server.url,
-      `POST /api/v1/forms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACME_KEY}\r\n` +
-        'Content-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"title":',
+      `${head(100_000_000)}{"title":`,
       1_000,
+      (received) => received.includes('\r\n\r\n'),
     )
     expect(statusOfRaw(text)).toBe(413)
-    expect(ms).toBeLessThan(1_000)
+    expect(firstByteMs).toBeLessThan(1_000)
+  })
+
+  it('are read to the end after the 413, so a client still uploading is not reset and its connection serves on', async () => {
+    const length = LIMITS.bodyBytes * 2
+    const next = `GET /api/v1/forms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACME_KEY}\r\n\r\n`
+    const statuses = (text: string) =>
+      [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]))
+    const { text } = await sendRaw(
+      server.url,
+      head(length) + 'x'.repeat(length) + next,
+      5_000,
+      (received) => statuses(received).length === 2,
+    )
+    expect(statuses(text)).toEqual([413, 200])
+  })
+
+  it('cut off a client that stops sending after its 413', async () => {
+    const { text, closed } = await sendRaw(server.url, `${head(100_000_000)}{"title":`, 10_000)
+    expect(statusOfRaw(text)).toBe(413)
+    expect(closed).toBe(true)
+  })
+
+  it('are answered 413 instead of 100 Continue to a client that waits before sending', async () => {
+    const { text, closed } = await sendRaw(
+      server.url,
+      head(100_000_000, 'Expect: 100-continue\r\n'),
+      5_000,
+    )
+    expect(text).not.toContain('100 Continue')
+    expect(statusOfRaw(text)).toBe(413)
+    // The body it holds back would otherwise be read as the next request.
+    expect(closed).toBe(true)
+    expect(text).toMatch(/^connection: close/im)
+  })
+
+  it('still get 100 Continue when they are within the limit', async () => {
+    const body = '{"title":"Continued"}'
+    const { text } = await sendRaw(
+      server.url,
+      head(Buffer.byteLength(body), 'Expect: 100-continue\r\n'),
+      1_000,
+      (received) => received.includes('\r\n\r\n'),
+    )
+    expect(statusOfRaw(text)).toBe(100)
   })
 })
 
