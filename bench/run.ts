@@ -16,7 +16,7 @@ import { type Results, render } from './report.ts'
 /**
  * `npm run bench`: load from wrk (a separate process) against the mock host and a bare node:http
  * server side by side, on 127.0.0.1, several bounded runs each, medians quoted; then the list at
- * 20 / 10,000 / 100,000 records, cold start, RSS and the in-process msw path.
+ * 20 / 10,000 / 100,000 records, cold start, RSS, the in-process msw path and the limits.
  * Knobs: BENCH_SECONDS (5), BENCH_RUNS (3), BENCH_CONNECTIONS (10). Writes bench/RESULTS.md.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -190,6 +190,14 @@ const main = async () => {
     { cwd: ROOT },
   )
   results.msw = JSON.parse(stdout)
+
+  log('Limits: refusals against requests of the same size class')
+  const limits = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'bench/limits.ts', '15'],
+    { cwd: ROOT },
+  )
+  results.limits = JSON.parse(limits.stdout)
 
   const out = fileURLToPath(new URL('./RESULTS.md', import.meta.url))
   writeFileSync(out, render(results))

@@ -80,6 +80,8 @@ export const LIMITS = {
   roundsPerSeries: 20,
   teamNameLength: 60,
   bodyBytes: 1024 * 1024,
+  /** Arrays and objects inside one another; deeper bodies are refused before they are parsed. */
+  bodyDepth: 64,
 } as const
 
 export const Title = z.string().trim().min(1).max(LIMITS.titleLength)

@@ -10,6 +10,7 @@ import {
 } from '../../contract/index.ts'
 import type { Operations } from './context.ts'
 import type { IdSource } from './ids.ts'
+import { nestsDeeperThan } from './json-depth.ts'
 import { describeIssues, type Failure, fail, isFailure, toIssues } from './result.ts'
 import { matchRoute } from './router.ts'
 import type { Store } from './store.ts'
@@ -86,6 +87,12 @@ const readBody = (schema: z.ZodType, request: MockRequest): { value: unknown } |
       return fail(
         'unsupported_media_type',
         'Send the body as JSON with "Content-Type: application/json".',
+      )
+    }
+    if (nestsDeeperThan(raw, LIMITS.bodyDepth)) {
+      return fail(
+        'invalid_body',
+        `The body nests arrays and objects more than ${LIMITS.bodyDepth} levels deep.`,
       )
     }
     try {

@@ -26,10 +26,20 @@ export const fail = (condition: ErrorCondition, message: string, issues?: Issue[
 export const notFound = (what: string, id: string): Failure =>
   fail('not_found', `${what} ${id} was not found.`)
 
+/** Keys named in an "Unrecognized keys" message; a body of 60,000 keys would echo all of them. */
+const KEYS_NAMED = 10
+
+const messageOf = (issue: z.core.$ZodIssue): string => {
+  if (issue.code !== 'unrecognized_keys' || issue.keys.length <= KEYS_NAMED) return issue.message
+  const named = issue.keys.slice(0, KEYS_NAMED).map((key) => JSON.stringify(key))
+  const more = (issue.keys.length - KEYS_NAMED).toLocaleString('en-US')
+  return `Unrecognized keys: ${named.join(', ')} and ${more} more`
+}
+
 export const toIssues = (error: z.ZodError, prefix: (string | number)[] = []): Issue[] =>
   error.issues.map((issue) => ({
     path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    message: issue.message,
+    message: messageOf(issue),
   }))
 
 /** For the plain shape, where issues travel inside the message. */

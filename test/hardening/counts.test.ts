@@ -4,6 +4,7 @@ import type { MockCore } from '../../mock/core/mock.ts'
 import { createMock } from '../../mock/create.ts'
 import { asAcme, poll, yesNo } from './acme.ts'
 import { snapshot } from './world.ts'
+import { worstBodies } from './worst-bodies.ts'
 
 let mock: MockCore
 let call: ReturnType<typeof asAcme>['call']
@@ -25,9 +26,7 @@ describe('counts beyond the profile maxima', () => {
     ).form
     expect(form.fields).toHaveLength(LIMITS.fieldsPerForm)
     const before = snapshot(mock)
-    const started = performance.now()
     const answer = await call('POST', `/forms/${form.id}/fields`, yesNo(101))
-    expect(performance.now() - started).toBeLessThan(250)
     expect(answer.status).toBe(409)
     expect(PlainError.parse(JSON.parse(answer.text)).error).toMatch(/maximum of 100 fields/)
     expect(snapshot(mock)).toBe(before)
@@ -137,31 +136,57 @@ describe('counts beyond the profile maxima', () => {
     }
   })
 
-  it('answer the worst bodies under 1 MiB quickly: long arrays, many keys, deep nesting', async () => {
+  // How fast is for the bench; here, that each is refused as the client's fault, not a crash or a hang.
+  it('refuse the worst bodies under 1 MiB as client errors: long arrays, many keys, deep nesting', async () => {
     const form = (await created('/forms', { title: 'Worst' })).form
-    const many = (n: number, item: string) => `[${Array(n).fill(item).join(',')}]`
-    const bodies: [string, string, string][] = [
-      ['POST', '/forms', `{"title":"x","fields":${many(400_000, '1')}}`],
-      ['POST', `/forms/${form.id}/fields/reorder`, `{"orderedIds":${many(400_000, '1')}}`],
-      [
-        'PATCH',
-        `/forms/${form.id}/settings`,
-        `{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',')}}`,
-      ],
-      ['POST', '/forms', '['.repeat(400_000) + ']'.repeat(400_000)],
-      [
-        'PATCH',
-        `/forms/${form.id}/fields/fld_000000000000`,
-        `{"config":{"x":${'['.repeat(400_000)}${']'.repeat(400_000)}}}`,
-      ],
-    ]
+    const bodies = worstBodies(form.id)
     for (const [method, path, body] of bodies) {
       expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMITS.bodyBytes)
-      const started = performance.now()
       const answer = await call(method, path, body)
-      expect(answer.status).toBeGreaterThanOrEqual(400)
-      expect(answer.status).toBeLessThan(500)
-      expect(performance.now() - started, `${method} ${path}`).toBeLessThan(1_000)
+      expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
+      expect(answer.status, `${method} ${path}`).toBeLessThan(500)
     }
+  })
+
+  it('refuse a body nested deeper than the limit before parsing it, and parse one at the limit', async () => {
+    const form = (await created('/forms', { title: 'Depth' })).form
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+    // The object itself is one level: `extra` adds the rest.
+    const at = await call(
+      'PATCH',
+      `/forms/${form.id}/settings`,
+      `{"extra":${nested(LIMITS.bodyDepth - 1)}}`,
+    )
+    const over = await call(
+      'PATCH',
+      `/forms/${form.id}/settings`,
+      `{"extra":${nested(LIMITS.bodyDepth)}}`,
+    )
+    expect(at.status).toBe(400)
+    expect(at.text).toMatch(/Unrecognized key/)
+    expect(over.status).toBe(400)
+    const error = ValidationError.parse(JSON.parse(over.text))
+    expect(error.error).toBe(
+      `The body nests arrays and objects more than ${LIMITS.bodyDepth} levels deep.`,
+    )
+    // Brackets inside a string are text, not depth: this title is stored as sent.
+    const title = nested(100)
+    expect((await call('PATCH', `/forms/${form.id}`, { title })).status).toBe(200)
+  })
+
+  it('name at most ten unknown keys in an error, however many were sent', async () => {
+    const form = (await created('/forms', { title: 'Keys' })).form
+    const keys = Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`)
+    const answer = await call('PATCH', `/forms/${form.id}/settings`, `{${keys.join(',')}}`)
+    expect(answer.status).toBe(400)
+    const { issues } = ValidationError.parse(JSON.parse(answer.text))
+    expect(issues).toEqual([
+      {
+        path: [],
+        message: `Unrecognized keys: ${Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ')} and 59,990 more`,
+      },
+    ])
+    const few = await call('PATCH', `/forms/${form.id}/settings`, '{"a":1,"b":2}')
+    expect(few.text).toContain('Unrecognized keys: \\"a\\", \\"b\\"')
   })
 })

@@ -63,7 +63,7 @@ export const send = (origin: string, request: SentRequest, options: WireOptions 
 /**
  * Raw bytes on a fresh socket, for what node:http will not send (a Content-Length it does not
  * honour, oversized headers). Resolves with what came back within `waitMs` (or as soon as `until`
- * holds of it), and when the first byte of it came (`firstByteMs`, undefined if nothing did).
+ * holds of it).
  */
 export const sendRaw = (
   origin: string,
@@ -71,31 +71,27 @@ export const sendRaw = (
   waitMs = 1_000,
   until: (text: string) => boolean = () => false,
 ) =>
-  new Promise<{ text: string; closed: boolean; ms: number; firstByteMs: number | undefined }>(
-    (resolve) => {
-      const url = new URL(origin)
-      const started = performance.now()
-      let text = ''
-      let firstByteMs: number | undefined
-      let settled = false
-      const finish = (closed: boolean) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        socket.destroy()
-        resolve({ text, closed, ms: performance.now() - started, firstByteMs })
-      }
-      const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes))
-      socket.on('data', (chunk) => {
-        firstByteMs ??= performance.now() - started
-        text += chunk.toString('utf8')
-        if (until(text)) finish(false)
-      })
-      socket.on('error', () => finish(true))
-      socket.on('close', () => finish(true))
-      const timer = setTimeout(() => finish(false), waitMs)
-    },
-  )
+  new Promise<{ text: string; closed: boolean; ms: number }>((resolve) => {
+    const url = new URL(origin)
+    const started = performance.now()
+    let text = ''
+    let settled = false
+    const finish = (closed: boolean) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      socket.destroy()
+      resolve({ text, closed, ms: performance.now() - started })
+    }
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes))
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8')
+      if (until(text)) finish(false)
+    })
+    socket.on('error', () => finish(true))
+    socket.on('close', () => finish(true))
+    const timer = setTimeout(() => finish(false), waitMs)
+  })
 
 export const statusOfRaw = (text: string) => Number(text.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0)
 

@@ -1,0 +1,33 @@
+/**
+ * Whether a JSON text nests arrays and objects deeper than `max`, found without parsing.
+ * JSON.parse of 400,000 nested brackets (800 KB) takes ~110 ms, forty times a flat body of the same
+ * size; this scan stops at the first level too deep and costs a fraction of JSON.parse on any body
+ * (strings are skipped with indexOf, which is why a 1 MiB string costs next to nothing).
+ * Brackets inside strings do not count; malformed text is left for JSON.parse to describe.
+ */
+export const nestsDeeperThan = (text: string, max: number): boolean => {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) {
+      const end = closingQuote(text, i)
+      if (end === -1) return false
+      i = end
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return false
+}
+
+/** The quote that closes the string opened at `open`: the next one not escaped by a backslash. */
+const closingQuote = (text: string, open: number): number => {
+  let end = open
+  for (;;) {
+    end = text.indexOf('"', end + 1)
+    if (end === -1) return -1
+    let slashes = 0
+    while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++
+    if (slashes % 2 === 0) return end
+  }
+}
