@@ -7,7 +7,8 @@ import { median } from './lib/stats.ts'
 /**
  * "Never a slowdown" at the limits, in process (`mock.handle`, no HTTP): each refusal timed against
  * a request of the same size class that is refused or accepted in the ordinary way, in one run.
- * Prints one JSON line: per case, the median ms of the probe and of its baseline.
+ * Prints one JSON line: per case, the median ms of the probe and of its baseline, and for the worst
+ * bodies of JSON.parse alone on the same text.
  */
 const N = Number(process.argv[2] ?? 15)
 const mock = createMock({ plan: false })
@@ -31,12 +32,21 @@ const formWith = async (n: number): Promise<string> =>
 const full = await formWith(LIMITS.fieldsPerForm)
 const plainMiB = `{"title":"${'x'.repeat(LIMITS.bodyBytes - 12)}"}`
 
-const results: Record<string, { probe: number; baseline: number; baselineName: string }> = {}
+const results: Record<
+  string,
+  { probe: number; baseline: number; baselineName: string; parse?: number }
+> = {}
 const plain = await time(async () => () => call('POST', '/forms', plainMiB))
 for (const [method, path, body] of worstBodies(await formWith(3))) {
   const name = `${method} ${path.replace(/\/(frm|fld)_\w+/g, '/{id}')} ${body.slice(0, 14)}…`
   const probe = await time(async () => () => call(method, path, body))
-  results[name] = { probe, baseline: plain, baselineName: '1 MiB title (400)' }
+  // What any server that reads JSON pays for this body, before it can refuse it.
+  const parse = await time(async () => async () => {
+    try {
+      JSON.parse(body)
+    } catch {}
+  })
+  results[name] = { probe, baseline: plain, baselineName: '1 MiB title (400)', parse }
 }
 results['101st field (409)'] = {
   probe: await time(async () => () => call('POST', `/forms/${full}/fields`, yesNo(101))),
