@@ -122,63 +122,126 @@ const verdicts = (r: Results): Verdict[] => {
   ]
 }
 
-const sideTable = (r: Results) => {
-  const rows = [
-    '| Request | Server | req/s | p50 ms | p99 ms | × bare stringify | × bare precomputed | req/s per run |',
-    '|---|---|--:|--:|--:|--:|--:|---|',
-  ]
-  for (const [scenario, servers] of Object.entries(r.side)) {
-    const base = servers['bare stringify']
-    const pre = servers['bare precomputed']
-    for (const [name, a] of Object.entries(servers)) {
-      const sanity = a.errors ? ` (${a.errors} socket errors)` : ''
-      rows.push(
-        `| ${scenario} | ${name} | ${thousands(a.rps)} | ${ms(a.p50)} | ${ms(a.p99)} | ${base ? x(a.rps / base.rps) : ''} | ${pre ? x(a.rps / pre.rps) : ''} | ${a.runs.map(thousands).join(', ')}${sanity} |`,
-      )
-    }
-  }
-  return rows.join('\n')
-}
+/** A markdown table: columns as [heading, alignment], rows as their cells. */
+const table = (columns: [heading: string, align: '---' | '--:'][], rows: string[][]) =>
+  [
+    `| ${columns.map(([heading]) => heading).join(' | ')} |`,
+    `|${columns.map(([, align]) => align).join('|')}|`,
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n')
+
+const sideTable = (r: Results) =>
+  table(
+    [
+      ['Request', '---'],
+      ['Server', '---'],
+      ['req/s', '--:'],
+      ['p50 ms', '--:'],
+      ['p99 ms', '--:'],
+      ['× bare stringify', '--:'],
+      ['× bare precomputed', '--:'],
+      ['req/s per run', '---'],
+    ],
+    Object.entries(r.side).flatMap(([scenario, servers]) => {
+      const base = servers['bare stringify']
+      const pre = servers['bare precomputed']
+      return Object.entries(servers).map(([name, a]) => [
+        scenario,
+        name,
+        thousands(a.rps),
+        ms(a.p50),
+        ms(a.p99),
+        base ? x(a.rps / base.rps) : '',
+        pre ? x(a.rps / pre.rps) : '',
+        a.runs.map(thousands).join(', ') + (a.errors ? ` (${a.errors} socket errors)` : ''),
+      ])
+    }),
+  )
 
 const scaleTable = (r: Results) => {
   const base = r.scale[20]?.get
-  const rows = [
-    '| Records in the store | GET /forms req/s | p50 ms | p99 ms | × 20-record req/s | PATCH /forms/{id} req/s | PATCH p50 ms | PATCH p99 ms | import | RSS right after import | RSS settled | RSS after load |',
-    '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
-  ]
-  for (const [records, s] of Object.entries(r.scale)) {
-    rows.push(
-      `| ${thousands(Number(records))} | ${thousands(s.get.rps)} | ${ms(s.get.p50)} | ${ms(s.get.p99)} | ${base ? x(s.get.rps / base.rps) : ''} | ${thousands(s.patch.rps)} | ${ms(s.patch.p50)} | ${ms(s.patch.p99)} | ${Math.round(s.importMs)} ms | ${mib(s.rssPeak)} | ${mib(s.rssStart)} | ${mib(s.rssAfter)} |`,
-    )
-  }
-  return rows.join('\n')
+  return table(
+    [
+      ['Records in the store', '--:'],
+      ['GET /forms req/s', '--:'],
+      ['p50 ms', '--:'],
+      ['p99 ms', '--:'],
+      ['× 20-record req/s', '--:'],
+      ['PATCH /forms/{id} req/s', '--:'],
+      ['PATCH p50 ms', '--:'],
+      ['PATCH p99 ms', '--:'],
+      ['import', '--:'],
+      ['RSS right after import', '--:'],
+      ['RSS settled', '--:'],
+      ['RSS after load', '--:'],
+    ],
+    Object.entries(r.scale).map(([records, s]) => [
+      thousands(Number(records)),
+      thousands(s.get.rps),
+      ms(s.get.p50),
+      ms(s.get.p99),
+      base ? x(s.get.rps / base.rps) : '',
+      thousands(s.patch.rps),
+      ms(s.patch.p50),
+      ms(s.patch.p99),
+      `${Math.round(s.importMs)} ms`,
+      mib(s.rssPeak),
+      mib(s.rssStart),
+      mib(s.rssAfter),
+    ]),
+  )
 }
 
-const mswTable = (r: Results) => {
-  const rows = [
-    '| Request | msw/node fetch p50 | mock.handle p50 | added by msw (p50) | msw p99 | mock.handle p99 |',
-    '|---|--:|--:|--:|--:|--:|',
-  ]
-  for (const [name, m] of Object.entries(r.msw)) {
-    rows.push(
-      `| ${name} | ${us(m.msw)} | ${us(m.direct)} | ${us(m.msw - m.direct)} | ${us(m.mswP99)} | ${us(m.directP99)} |`,
-    )
-  }
-  return rows.join('\n')
-}
+const mswTable = (r: Results) =>
+  table(
+    [
+      ['Request', '---'],
+      ['msw/node fetch p50', '--:'],
+      ['mock.handle p50', '--:'],
+      ['added by msw (p50)', '--:'],
+      ['msw p99', '--:'],
+      ['mock.handle p99', '--:'],
+    ],
+    Object.entries(r.msw).map(([name, m]) => [
+      name,
+      us(m.msw),
+      us(m.direct),
+      us(m.msw - m.direct),
+      us(m.mswP99),
+      us(m.directP99),
+    ]),
+  )
 
-const limitsTable = (r: Results) => {
-  const rows = [
-    '| Refused request | median | Compared with | median | × | JSON.parse of the same body alone |',
-    '|---|--:|---|--:|--:|--:|',
-  ]
-  for (const [name, l] of Object.entries(r.limits)) {
-    rows.push(
-      `| \`${name}\` | ${ms(l.probe)} ms | ${l.baselineName} | ${ms(l.baseline)} ms | ${x(l.probe / l.baseline)} | ${l.parse === undefined ? '' : `${ms(l.parse)} ms`} |`,
-    )
-  }
-  return rows.join('\n')
-}
+const limitsTable = (r: Results) =>
+  table(
+    [
+      ['Refused request', '---'],
+      ['median', '--:'],
+      ['Compared with', '---'],
+      ['median', '--:'],
+      ['×', '--:'],
+      ['JSON.parse of the same body alone', '--:'],
+    ],
+    Object.entries(r.limits).map(([name, l]) => [
+      `\`${name}\``,
+      `${ms(l.probe)} ms`,
+      l.baselineName,
+      `${ms(l.baseline)} ms`,
+      x(l.probe / l.baseline),
+      l.parse === undefined ? '' : `${ms(l.parse)} ms`,
+    ]),
+  )
+
+const targetsTable = (v: Verdict[]) =>
+  table(
+    [
+      ['Target', '---'],
+      ['Measured', '---'],
+      ['Goal', '---'],
+      ['Verdict', '---'],
+    ],
+    v.map((t) => [t.target, t.measured, t.goal, t.met ? 'met' : `**missed** by ${t.by}`]),
+  )
 
 export const render = (r: Results) => {
   const v = verdicts(r)
@@ -195,9 +258,7 @@ each figure means: [README.md](README.md).
 
 ## Targets
 
-| Target | Measured | Goal | Verdict |
-|---|---|---|---|
-${v.map((t) => `| ${t.target} | ${t.measured} | ${t.goal} | ${t.met ? 'met' : `**missed** by ${t.by}`} |`).join('\n')}
+${targetsTable(v)}
 
 ## Mock host and bare node:http, side by side
 
