@@ -71,9 +71,8 @@ export const sendRaw = (
   waitMs = 1_000,
   until: (text: string) => boolean = () => false,
 ) =>
-  new Promise<{ text: string; closed: boolean; ms: number }>((resolve) => {
+  new Promise<{ text: string; closed: boolean }>((resolve) => {
     const url = new URL(origin)
-    const started = performance.now()
     let text = ''
     let settled = false
     const finish = (closed: boolean) => {
@@ -81,7 +80,7 @@ export const sendRaw = (
       settled = true
       clearTimeout(timer)
       socket.destroy()
-      resolve({ text, closed, ms: performance.now() - started })
+      resolve({ text, closed })
     }
     const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes))
     socket.on('data', (chunk) => {
