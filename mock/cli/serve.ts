@@ -2,8 +2,8 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { MockOptions } from '../create.ts'
+import { loadStateFile, saveStateFile } from '../state-file.ts'
 import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
-import { loadStateFile, saveStateFile } from './state.ts'
 
 interface ServeOptions {
   port: number

@@ -1,1 +1,0 @@
-export { loadStateFile, saveStateFile } from '../state-file.ts'
