@@ -2,6 +2,10 @@ import { setupWorker } from 'msw/browser'
 import { createMock, type MockOptions } from './create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from './handlers.ts'
 
+// What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this
+// package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
+export { delay, HttpResponse, http } from 'msw'
+
 export interface BrowserMockOptions extends MockOptions {
   /**
    * The API root the app calls: absolute (`https://api.example.com/api/v1`) or relative to the
