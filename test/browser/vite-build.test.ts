@@ -36,3 +36,48 @@ describe("docs/usage.md's browser snippet in a Vite production build", () => {
     expect(production?.modules).toContain('contract/client.ts')
   })
 })
+
+/** An app that lists forms; with the typed client, or with fetch by hand as the baseline. */
+export const CLIENT_APP = `
+import { createClient } from 'engagement-mock'
+
+const api = createClient({ baseUrl: '/api/v1', apiKey: 'acme-demo-key' })
+api.listForms().then((listed) => {
+  document.body.textContent = listed.ok ? listed.body.forms.map((form) => form.title).join(', ') : 'failed'
+})
+`
+export const FETCH_APP = `
+fetch('/api/v1/forms', { headers: { authorization: 'Bearer acme-demo-key' } })
+  .then((response) => response.json())
+  .then((body) => {
+    document.body.textContent = body.forms.map((form: { title: string }) => form.title).join(', ')
+  })
+`
+
+describe('an app using only createClient, in a Vite production build', () => {
+  const apps: ViteApp[] = []
+  let client: ViteBuild | undefined
+  let baseline: ViteBuild | undefined
+  beforeAll(async () => {
+    const clientApp = createViteApp({ files: { 'src/main.ts': CLIENT_APP }, worker: false })
+    const fetchApp = createViteApp({ files: { 'src/main.ts': FETCH_APP }, worker: false })
+    apps.push(clientApp, fetchApp)
+    client = await clientApp.build({ modules: true })
+    baseline = await fetchApp.build()
+  }, 120_000)
+  afterAll(() => {
+    for (const app of apps) app.remove()
+  })
+
+  it('bundles the zod-free endpoint table, not zod or the schemas', () => {
+    const ours = client?.modules.filter((file) => !file.startsWith('.scratch/')) ?? []
+    expect(ours.filter((file) => file.startsWith('node_modules/'))).toEqual([])
+    expect(ours).toEqual(['contract/client.ts', 'contract/endpoints.ts', 'contract/route.ts'])
+  })
+
+  it('adds at most 5 KB gzip to the app', () => {
+    const added = (client?.totals.gzip ?? Infinity) - (baseline?.totals.gzip ?? 0)
+    expect(added).toBeGreaterThan(0)
+    expect(added).toBeLessThanOrEqual(5 * 1024)
+  })
+})
