@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSnippets } from '../cli/snippets.ts'
-import { ROOT } from './chromium.ts'
+import { CLIENT_APP, docsBrowserSnippet, FETCH_APP } from './app/sources.ts'
 import { createViteApp, type ViteApp, type ViteBuild } from './vite-app.ts'
 
 /** What only the mock brings: our mock and demo data, msw, @msw/data, faker. */
@@ -15,10 +12,7 @@ describe("docs/usage.md's browser snippet in a Vite production build", () => {
   let production: ViteBuild | undefined
   let development: ViteBuild | undefined
   beforeAll(async () => {
-    const markdown = readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')
-    const snippet = readSnippets(markdown).find((s) => s.group === 'frontend with msw/browser')
-    if (!snippet) throw new Error('docs/usage.md has no "frontend with msw/browser" snippet')
-    app = createViteApp({ files: { 'src/main.ts': snippet.code } })
+    app = createViteApp({ files: { 'src/main.ts': docsBrowserSnippet() } })
     production = await app.build({ modules: true })
     development = await app.build({ mode: 'development', modules: true })
   }, 120_000)
@@ -36,23 +30,6 @@ describe("docs/usage.md's browser snippet in a Vite production build", () => {
     expect(production?.modules).toContain('contract/client.ts')
   })
 })
-
-/** An app that lists forms; with the typed client, or with fetch by hand as the baseline. */
-export const CLIENT_APP = `
-import { createClient } from 'engagement-mock'
-
-const api = createClient({ baseUrl: '/api/v1', apiKey: 'acme-demo-key' })
-api.listForms().then((listed) => {
-  document.body.textContent = listed.ok ? listed.body.forms.map((form) => form.title).join(', ') : 'failed'
-})
-`
-export const FETCH_APP = `
-fetch('/api/v1/forms', { headers: { authorization: 'Bearer acme-demo-key' } })
-  .then((response) => response.json())
-  .then((body) => {
-    document.body.textContent = body.forms.map((form: { title: string }) => form.title).join(', ')
-  })
-`
 
 describe('an app using only createClient, in a Vite production build', () => {
   const apps: ViteApp[] = []
