@@ -63,3 +63,18 @@ export const CONSUMER_TSCONFIG = JSON.stringify({
   },
   files: ['consumer.ts'],
 })
+
+/** A fresh Vite/vitest project's settings, for docs/usage.md's test files as written. */
+export const DOCS_TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: 'ES2023',
+    lib: ['ES2023', 'DOM'],
+    module: 'preserve',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  },
+  include: ['test/**/*.ts', 'vitest.config.ts'],
+})

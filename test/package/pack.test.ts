@@ -1,10 +1,22 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSUMER_SCRIPT, CONSUMER_TS, CONSUMER_TSCONFIG } from './consumer.ts'
+import { docsBrowserSnippet } from '../browser/app/sources.ts'
+import { createViteApp } from '../browser/vite-app.ts'
+import { readSnippets } from '../cli/snippets.ts'
+import { CONSUMER_SCRIPT, CONSUMER_TS, CONSUMER_TSCONFIG, DOCS_TSCONFIG } from './consumer.ts'
+import { linkedDocuments, relativeLinks } from './links.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -102,4 +114,94 @@ describe('the installable package', () => {
     expect(run.status).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ openapi: '3.1.0' })
   }, 60_000)
+
+  it('ships every document the README links to, and every file those link to', () => {
+    const documents = linkedDocuments(root)
+    expect(files).toEqual(expect.arrayContaining(documents))
+    const linked = documents.flatMap((document) => relativeLinks(root, document))
+    expect(linked).toContain('docs/engagement-service-api.md')
+    expect(linked.filter((path) => !files.includes(path))).toEqual([])
+  })
+
+  it('is publishable: not private, described, licensed, `npm publish --dry-run` clean', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(project, 'node_modules', 'engagement-mock', 'package.json'), 'utf8'),
+    ) as Record<string, unknown>
+    expect(manifest.private).toBeUndefined()
+    expect(manifest).toMatchObject({ license: 'MIT', sideEffects: false })
+    expect(manifest.repository).toMatchObject({
+      type: 'git',
+      url: expect.stringMatching(/^git\+https:/),
+    })
+    expect((manifest.keywords as string[]).length).toBeGreaterThan(3)
+    expect(files).toContain('LICENSE')
+    // dist/ was built by the pack above; publishing must not need anything else.
+    const run = spawnSync(npm, ['publish', '--dry-run', '--ignore-scripts', '--json'], {
+      ...quiet,
+      cwd: root,
+    })
+    expect(run.status, run.stderr).toBe(0)
+    // npm would publish, and corrected nothing in package.json on the way (no "npm warn publish"
+    // but the one saying a dry run needs no login).
+    const warnings = run.stderr
+      .split('\n')
+      .filter((line) => line.includes('warn publish') && !line.includes('logged in'))
+    expect(warnings).toEqual([])
+    const report = JSON.parse(run.stdout.replace(/^[^{]*/s, '')) as Record<string, unknown>
+    expect(report['engagement-mock']).toMatchObject({ name: 'engagement-mock', version: '0.1.0' })
+  }, 120_000)
+
+  it("builds the docs' browser recipe with Vite for production without mock code (installed copy)", async () => {
+    const app = createViteApp({
+      files: { 'src/main.ts': docsBrowserSnippet() },
+      engagementMock: 'installed',
+      parent: project,
+      worker: false,
+    })
+    try {
+      const mockCode = (modules: string[]) =>
+        modules.filter((file) =>
+          /node_modules\/(engagement-mock\/dist\/(mock|fixtures)|msw|@msw\/data|@faker-js)\//.test(
+            file,
+          ),
+        )
+      const development = await app.build({ mode: 'development', modules: true })
+      expect(mockCode(development.modules)).toContain(
+        relative(root, join(project, 'node_modules/engagement-mock/dist/mock/browser.js')),
+      )
+      const production = await app.build({ modules: true })
+      expect(mockCode(production.modules)).toEqual([])
+    } finally {
+      app.remove()
+    }
+  }, 120_000)
+
+  it("runs docs/usage.md's test setup as a fresh vitest project: overrides do not leak", () => {
+    const markdown = readFileSync(join(root, 'docs', 'usage.md'), 'utf8')
+    const group = readSnippets(markdown).filter((s) => s.group === 'tests with msw/node')
+    expect(group.map((s) => s.file)).toContain('test/setup.ts')
+    for (const snippet of group) {
+      mkdirSync(dirname(join(project, snippet.file)), { recursive: true })
+      writeFileSync(join(project, snippet.file), snippet.code)
+    }
+    // The consumer's own vitest, as \`npm install -D vitest\` would give it.
+    symlinkSync(join(root, 'node_modules', 'vitest'), join(project, 'node_modules', 'vitest'))
+    const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
+    const tests = spawnSync(process.execPath, [vitest, 'run'], {
+      ...quiet,
+      cwd: project,
+      env: { ...quiet.env, NO_COLOR: '1' },
+    })
+    expect(tests.status, tests.stdout + tests.stderr).toBe(0)
+    expect(tests.stdout).toMatch(/Tests\s+7 passed \(7\)/)
+    // Type-checked as a fresh Vite/vitest project is configured: no allowImportingTsExtensions.
+    writeFileSync(join(project, 'tsconfig.docs.json'), DOCS_TSCONFIG)
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+    const typed = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.docs.json'], {
+      ...quiet,
+      cwd: project,
+    })
+    expect(typed.stdout + typed.stderr).toBe('')
+    expect(typed.status).toBe(0)
+  }, 180_000)
 })
