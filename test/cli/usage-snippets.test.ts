@@ -103,6 +103,19 @@ describe('docs/usage.md', () => {
     expect(status).toBe(0)
   }, 120_000)
 
+  it('needs no package but this one: overrides import http/HttpResponse from our entry points', () => {
+    const ts = snippets.filter((s) => s.lang === 'ts')
+    const packages = ts.flatMap((s) =>
+      [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]?.split('/')[0]),
+    )
+    expect(new Set(packages)).toEqual(new Set(['engagement-mock', 'vitest']))
+    expect(
+      ts.some((s) =>
+        /import \{[^}]*\bhttp\b[^}]*\} from 'engagement-mock\/mock\/node'/.test(s.code),
+      ),
+    ).toBe(true)
+  })
+
   it('imports its own files without a `.ts` extension (a fresh project cannot)', () => {
     const relativeImports = snippets
       .filter((s) => s.lang === 'ts')
