@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -184,8 +185,11 @@ describe('the installable package', () => {
       mkdirSync(dirname(join(project, snippet.file)), { recursive: true })
       writeFileSync(join(project, snippet.file), snippet.code)
     }
-    // The consumer's own vitest, as \`npm install -D vitest\` would give it.
-    symlinkSync(join(root, 'node_modules', 'vitest'), join(project, 'node_modules', 'vitest'))
+    // The consumer's own vitest, as `npm install -D vitest` would give it (unless the package
+    // already brought one).
+    const consumerVitest = join(project, 'node_modules', 'vitest')
+    if (!existsSync(consumerVitest))
+      symlinkSync(join(root, 'node_modules', 'vitest'), consumerVitest)
     const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
     const tests = spawnSync(process.execPath, [vitest, 'run'], {
       ...quiet,
