@@ -83,7 +83,7 @@ const main = async () => {
     `Vite ${VITE_VERSION}, \`vite build\` with default targets; JavaScript only, minified / gzip (zlib default level) per file, KB = 1,024 bytes;`,
     'the apps are in test/browser/app/sources.ts, built from the sources through the package\'s own exports and `"sideEffects"`.',
     '',
-    `Target: the typed client adds ≤ ${kb(TARGET_CLIENT_GZIP)} gzip: **${verdict}** (${kb(clientAdded.gzip)}; was ${kb(added(BEFORE.client, BEFORE.baseline).gzip)}).`,
+    `Target: the typed client adds ≤ ${kb(TARGET_CLIENT_GZIP)} gzip: **${verdict}** (${kb(clientAdded.gzip)}, ${clientAdded.gzip.toLocaleString('en')} bytes; was ${kb(added(BEFORE.client, BEFORE.baseline).gzip)}, ${added(BEFORE.client, BEFORE.baseline).gzip.toLocaleString('en')} bytes, in an app of ${BEFORE.client.gzip.toLocaleString('en')} bytes gzip: the "33 KB" of issue 13).`,
     '',
     '| App | JS minified | JS gzip | Added (minified / gzip) | Before (d71ec7c) |',
     '|---|--:|--:|---|---|',
