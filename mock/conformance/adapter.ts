@@ -66,12 +66,16 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
   let run: Run | undefined
   let problem: string | undefined
   let deployment: DeploymentFile = {}
+  const selected = selectChecks(options.filter)
   runner.beforeAll(async () => {
     deployment = await resolveDeployment(options.deployment)
     problem = await preflight(env, options.fetch ?? globalThis.fetch)
     if (!problem) run = new Run(env, options.fetch ?? globalThis.fetch, deployment)
   })
   runner.afterAll(async () => {
+    // Skipped checks were recorded at registration: back into catalog order for the reports.
+    const order = new Map(selected.map((s, i) => [s.check.name, i]))
+    outcomes.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
     const outcome = run ? await cleanup(run) : undefined
     if (options.reportDir) {
       const info = runInfo(env, run, {
@@ -82,7 +86,6 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
     }
     options.onFinish?.(outcomes)
   })
-  const selected = selectChecks(options.filter)
   for (const group of [...new Set(selected.map((s) => s.group))]) {
     runner.describe(group, () => {
       for (const { check } of selected.filter((s) => s.group === group)) {

@@ -53,7 +53,7 @@ describe('docs/usage.md', () => {
       'backend from zero',
       'backend from code',
       'backend in vitest',
-      'backend in node:test',
+      'backend in node --test',
       'staging check in CI',
     ])
   })

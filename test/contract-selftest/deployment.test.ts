@@ -150,6 +150,35 @@ describe('a deployment that spells what §4 does not show differently', () => {
   }, 60_000)
 })
 
+describe('what a deployment file declares under expect', () => {
+  it('is asserted: a declared state name or status that differs fails the check, one that matches passes', async () => {
+    const file = JSON.parse(readFileSync(completed, 'utf8'))
+    const run = (expect: unknown) =>
+      runConformance({
+        baseUrl: proxy.baseUrl,
+        ...keys,
+        deployment: { ...file, expect },
+        filter: (check) =>
+          check.name ===
+          '§3 Form: publish with a field is accepted and the form reports a different status',
+      })
+    const wrong = await run({ states: { formPublished: 'live' } })
+    expect(wrong.checks[0]?.state).toBe('failed')
+    expect(wrong.checks[0]?.message).toMatch(
+      /^Deployment file: Status of a published form \(§3: name not shown\): expected "live", got "published"/,
+    )
+    const right = await run({
+      states: { formPublished: 'published' },
+      statuses: { publishForm: 200 },
+    })
+    expect(right.checks[0]?.state).toBe('passed')
+    const status = await run({ statuses: { publishForm: 202 } })
+    expect(status.checks[0]?.message).toMatch(
+      /Success status of POST \/forms\/\{id\}\/publish: expected 202, got 200/,
+    )
+  }, 30_000)
+})
+
 describe('a deployment that breaks §4 behind a completed deployment file', () => {
   for (const deviant of BEHIND_THE_FILE) {
     it(`still fails on ${deviant.name}: "${deviant.caughtBy}"`, async () => {
