@@ -1,73 +1,33 @@
-import { afterAll, describe, inject, it } from 'vitest'
-import { CATALOG } from './checks/index.ts'
-import { cleanup } from './lib/cleanup.ts'
-import type { CheckMeta } from './lib/meta.ts'
-import { Run } from './lib/run.ts'
-import { runCheck, skipReason } from './lib/runner.ts'
+import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import { registerConformance } from '../../mock/conformance/adapter.ts'
+import { reportDir } from '../../mock/conformance/write-reports.ts'
+import type {} from './global-setup.ts'
 
 /**
- * The conformance suite: every check of the catalog as one test, named after the sentence of the
- * reference it traces to. All run in this one file, one after the other, so the request bound
- * holds for the whole run and the deployment never sees more than one request at a time.
+ * `npm run contract`: the catalog registered through the package's own vitest adapter (the one
+ * docs/usage.md shows), so this run dogfoods it. The target comes from global-setup: the deployment
+ * in CONTRACT_BASE_URL, or the mock it started.
  */
 const env = inject('contractEnv')
-const run = new Run(env)
-let cleaned = false
 
-const finish = async () => {
-  if (cleaned) return undefined
-  cleaned = true
-  return cleanup(run)
-}
-
-for (const group of CATALOG) {
-  describe(group.title, () => {
-    for (const check of group.checks) {
-      const base: CheckMeta = {
-        check: check.name,
-        group: group.title,
-        operations: check.operations,
-      }
-      const reason = skipReason(check, env)
-      if (reason) {
-        it.skip(`${check.name} [skipped: ${reason}]`, {
-          meta: { contractCheck: { ...base, skipReason: reason } },
-        }, () => {})
-        continue
-      }
-      it(check.name, { meta: { contractCheck: base } }, async ({ task }) => {
-        const result = await runCheck(check, run)
-        task.meta.contractCheck = {
-          ...base,
-          state: result.state,
-          observations: result.observations,
-          requests: result.requests,
-        }
-        if (result.error) throw result.error
-      })
-    }
-  })
-}
-
-describe('Run', () => {
-  it('cleans up: deletes the forms this run created, where the deployment has DELETE /forms/{id}', async ({
-    task,
-  }) => {
-    const outcome = await finish()
-    task.meta.contractRun = {
-      baseUrl: env.baseUrl,
-      strict: env.strict,
-      runId: env.runId,
-      requests: run.requests,
-      maxRequests: env.maxRequests,
-      cleanupRequests: run.cleanupRequests,
-      ownMock: env.ownMock,
-      cleanup: outcome?.summary ?? 'already done',
-    }
-  })
-})
-
-// A filtered run (-t) skips the test above; its records are still cleaned up.
-afterAll(async () => {
-  await finish()
-})
+registerConformance(
+  { describe, it, beforeAll, afterAll },
+  {
+    baseUrl: env.baseUrl,
+    key: env.keys.main,
+    ...(env.keys.otherOrg ? { otherOrgKey: env.keys.otherOrg } : {}),
+    ...(env.keys.noEntitlements ? { noEntitlementsKey: env.keys.noEntitlements } : {}),
+    strict: env.strict,
+    timeoutMs: env.timeoutMs,
+    maxRequests: env.maxRequests,
+    runId: env.runId,
+    reportDir: reportDir(),
+    ...(process.env.CONTRACT_DEPLOYMENT ? { deployment: process.env.CONTRACT_DEPLOYMENT } : {}),
+    onFinish: (checks) => {
+      const count = (state: string) => checks.filter((c) => c.state === state).length
+      process.stdout.write(
+        `\n Contract against ${env.baseUrl}: ${count('passed')} passed, ${count('failed')} failed, ${count('blocked')} blocked, ${count('skipped')} skipped, ${count('observed')} observed.\n Reports: ${reportDir()}/conformance.md, conformance.json, contract-junit.xml\n`,
+      )
+    },
+  },
+)

@@ -1,9 +1,15 @@
 import type { TestProject } from 'vitest/node'
+import { type ContractEnv, EnvError, readEnv } from '../../mock/conformance/env.ts'
+import { preflight } from '../../mock/conformance/preflight.ts'
+import { runInfo } from '../../mock/conformance/run-conformance.ts'
+import { reportDir, writeReports } from '../../mock/conformance/write-reports.ts'
 import { startServer } from '../../mock/server.ts'
-import { type ContractEnv, EnvError, readEnv } from './lib/env.ts'
-import './lib/meta.ts'
-import { preflight } from './lib/preflight.ts'
-import { writeJunitProblem, writeReports } from './lib/write-reports.ts'
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    contractEnv: ContractEnv
+  }
+}
 
 /** Ends the run with one readable sentence: a configuration or reachability problem is not a test failure. */
 const stop = (message: string): never => {
@@ -32,15 +38,13 @@ export default async function setup(project: TestProject) {
     await writeReports(
       { baseUrl, strict: false, runId: '-', requests: 0, maxRequests: 0, ownMock: false, problem },
       [],
+      reportDir(),
     )
-    await writeJunitProblem(problem)
     return stop(problem)
   }
   const problem = await preflight(env)
   if (problem) {
-    const { baseUrl, strict, runId, maxRequests, ownMock } = env
-    await writeReports({ baseUrl, strict, runId, requests: 1, maxRequests, ownMock, problem }, [])
-    await writeJunitProblem(problem)
+    await writeReports(runInfo(env, undefined, { requests: 1, problem }), [], reportDir())
     await close?.()
     return stop(problem)
   }

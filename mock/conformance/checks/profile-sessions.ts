@@ -1,0 +1,119 @@
+import { ACTIVITY_KINDS, MODES, SESSION_STATUSES } from '../../../contract/index.ts'
+import { defineCheck } from '../check.ts'
+import { makeSession, remember } from './make.ts'
+import { ACTIVITY_SAMPLES } from './samples.ts'
+
+const [, OPEN] = SESSION_STATUSES
+const [LIVE, SELF_PACED] = MODES
+
+/** Session questions the reference leaves open: state names and transitions, mode, activity kinds. */
+export const profileSessionChecks = [
+  defineCheck({
+    name: 'Profile §3 Session: open only from a draft, end only from an open session',
+    operations: ['openSession', 'endSession'],
+    profileOnly: true,
+    run: async (ctx) => {
+      const { session } = await makeSession(ctx)
+      const params = { id: session.id }
+      ctx.profileRefusal(
+        'endSession',
+        await ctx.api.endSession({ params }),
+        'state_conflict',
+        'Status of POST /sessions/{id}/end on a draft',
+      )
+      ctx.success('openSession', await ctx.api.openSession({ params }))
+      ctx.profileRefusal(
+        'openSession',
+        await ctx.api.openSession({ params }),
+        'state_conflict',
+        'Status of POST /sessions/{id}/open on an open session',
+      )
+      ctx.success('endSession', await ctx.api.endSession({ params }))
+      ctx.profileRefusal(
+        'openSession',
+        await ctx.api.openSession({ params }),
+        'state_conflict',
+        'Status of POST /sessions/{id}/open on an ended session',
+      )
+      ctx.profileRefusal(
+        'endSession',
+        await ctx.api.endSession({ params }),
+        'state_conflict',
+        'Status of POST /sessions/{id}/end on an ended session',
+      )
+    },
+  }),
+  defineCheck({
+    name: 'Profile §2 Session: mode is live by default and self-paced is spelled self_paced',
+    operations: ['createSession'],
+    profileOnly: true,
+    run: async (ctx) => {
+      const plain = await makeSession(ctx)
+      ctx.observe(
+        'Mode of a session created without one',
+        plain.session.mode,
+        LIVE,
+        plain.exchange,
+        'createSession',
+      )
+      const exchange = await ctx.api.createSession({
+        body: { title: ctx.title('Self-paced'), mode: SELF_PACED },
+      })
+      remember(ctx, 'session', 'session', exchange, 'main')
+      const made = ctx.profileSuccess(
+        'createSession',
+        exchange,
+        `Status of POST /sessions with mode "${SELF_PACED}"`,
+      )
+      ctx.observe(
+        'Mode of a session created self-paced',
+        made?.session.mode ?? null,
+        SELF_PACED,
+        exchange,
+        'createSession',
+      )
+    },
+  }),
+  defineCheck({
+    name: 'Profile §3 Session: the open-immediately option of session creation',
+    operations: ['createSession'],
+    profileOnly: true,
+    run: async (ctx) => {
+      const exchange = await ctx.api.createSession({
+        body: { title: ctx.title('Opened on creation'), open: true },
+      })
+      remember(ctx, 'session', 'session', exchange, 'main')
+      const made = ctx.profileSuccess(
+        'createSession',
+        exchange,
+        'Status of POST /sessions with open: true',
+      )
+      ctx.observe(
+        'Status of a session created with open: true',
+        made?.session.status ?? null,
+        OPEN,
+        exchange,
+        'createSession',
+      )
+    },
+  }),
+  defineCheck({
+    name: "Profile §2 Activity: the eleven activity kinds with the profile's content",
+    operations: ['addActivity'],
+    profileOnly: true,
+    run: async (ctx) => {
+      const { session } = await makeSession(ctx, { activities: [] })
+      for (const kind of ACTIVITY_KINDS) {
+        const exchange = await ctx.api.addActivity({
+          params: { id: session.id },
+          body: ACTIVITY_SAMPLES[kind],
+        })
+        ctx.profileSuccess(
+          'addActivity',
+          exchange,
+          `Status of POST /sessions/{id}/activities with kind "${kind}"`,
+        )
+      }
+    },
+  }),
+]

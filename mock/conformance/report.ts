@@ -1,0 +1,141 @@
+import { contract, type OperationId, operationIds } from '../../contract/index.ts'
+import { label } from './context.ts'
+import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
+import type { CheckState } from './runner.ts'
+
+/** One check's outcome as the report needs it (from a vitest task's meta, or the runner directly). */
+export interface ReportedCheck {
+  name: string
+  group: string
+  operations: readonly OperationId[]
+  state: CheckState
+  message?: string
+  /** Blocked: the deployment file keys that would let it run. */
+  fix?: readonly string[]
+  observations: readonly Observation[]
+  requests: number
+  durationMs?: number
+}
+
+export interface RunInfo {
+  baseUrl: string
+  strict: boolean
+  runId: string
+  requests: number
+  maxRequests: number
+  cleanupRequests?: number
+  ownMock: boolean
+  /** What clean-up did, in one sentence. */
+  cleanup?: string
+  /** Why the run could not start (server down, not JSON, key refused). */
+  problem?: string
+}
+
+const ICON: Record<CheckState, string> = {
+  passed: 'pass',
+  failed: '**FAIL**',
+  skipped: 'skipped',
+  observed: 'observed',
+  blocked: '**BLOCKED**',
+}
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+
+export const buildReport = (run: RunInfo, checks: readonly ReportedCheck[]) => {
+  const count = (state: CheckState, list = checks) => list.filter((c) => c.state === state).length
+  const matrix: Record<string, Record<string, CheckState>> = {}
+  for (const op of operationIds) {
+    const cells = checks.filter((c) => c.operations.includes(op))
+    if (cells.length > 0) matrix[op] = Object.fromEntries(cells.map((c) => [c.name, c.state]))
+  }
+  // Sorted by question, so the statuses, defaults and state names each read as one block.
+  const observations = mergeObservations(checks.flatMap((c) => c.observations)).sort((a, b) =>
+    a.question.localeCompare(b.question),
+  )
+  const json = {
+    run,
+    totals: {
+      checks: checks.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      blocked: count('blocked'),
+      skipped: count('skipped'),
+      observed: count('observed'),
+    },
+    checks: checks.map(({ observations: _, ...c }) => c),
+    matrix,
+    observations,
+  }
+
+  const lines: string[] = [
+    '# Conformance report',
+    '',
+    `Target: ${run.baseUrl}${run.ownMock ? ' (the mock, started by the suite)' : ''}  `,
+    `Run: \`${run.runId}\`, profile ${run.strict ? '**strict** (the profile is asserted)' : 'observed, not asserted'}  `,
+    `Requests: ${run.requests} (bound ${run.maxRequests}), plus ${run.cleanupRequests ?? 0} to clean up  `,
+    `Clean-up: ${run.cleanup ?? 'not run'}`,
+    '',
+    ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
+    `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed** of ${checks.length} checks.`,
+    ...(json.totals.blocked > 0
+      ? [
+          '',
+          'Blocked checks could not run: the deployment refused a request they needed to set up. That is not a verdict on conformance; the deployment file (`--deployment`) keys named below say how this deployment spells those requests.',
+        ]
+      : []),
+    '',
+    '## Operations',
+    '',
+    '| Operation | Pass | Fail | Blocked | Skipped | Observed |',
+    '|---|---|---|---|---|---|',
+  ]
+  for (const op of Object.keys(matrix) as OperationId[]) {
+    const list = checks.filter((c) => c.operations.includes(op))
+    const inferred = 'inferred' in contract[op] ? ' (inferred)' : ''
+    lines.push(
+      `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |`,
+    )
+  }
+  lines.push('', '## Operation × check', '')
+  for (const [op, cells] of Object.entries(matrix)) {
+    lines.push(`### \`${label(op as OperationId)}\` (${op})`, '', '| Check | Result |', '|---|---|')
+    for (const [name, state] of Object.entries(cells))
+      lines.push(`| ${cell(name)} | ${ICON[state]} |`)
+    lines.push('')
+  }
+  lines.push(
+    '## Observations',
+    '',
+    "What this deployment answered to questions the reference leaves open, beside the profile's answer (our mock).",
+    '',
+    '| Question | This deployment | Profile | Same |',
+    '|---|---|---|---|',
+  )
+  for (const row of observations) {
+    const answers = row.answers.map((a) => `\`${cell(formatAnswer(a.answer))}\``).join(' / ')
+    const same = row.answers.every((a) => a.matches) ? 'yes' : '**no**'
+    lines.push(
+      `| ${cell(row.question)} | ${answers} | \`${cell(formatAnswer(row.expected))}\` | ${same} |`,
+    )
+  }
+  const failed = checks.filter((c) => c.state === 'failed')
+  if (failed.length > 0) {
+    lines.push('', '## Failures', '')
+    for (const c of failed) lines.push(`### ${c.name}`, '', '```', c.message ?? '', '```', '')
+  }
+  const blocked = checks.filter((c) => c.state === 'blocked')
+  if (blocked.length > 0) {
+    lines.push('', '## Blocked', '')
+    for (const c of blocked) {
+      lines.push(`### ${c.name}`, '')
+      if (c.fix && c.fix.length > 0)
+        lines.push(`Deployment file keys: ${c.fix.map((k) => `\`${k}\``).join(', ')}`, '')
+      lines.push('```', c.message ?? '', '```', '')
+    }
+  }
+  const skipped = checks.filter((c) => c.state === 'skipped')
+  if (skipped.length > 0) {
+    lines.push('', '## Skipped', '')
+    for (const c of skipped) lines.push(`- ${c.name}: ${c.message ?? ''}`)
+  }
+  return { json, markdown: `${lines.join('\n')}\n` }
+}

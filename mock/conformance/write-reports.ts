@@ -1,0 +1,32 @@
+// Node-only: writes the report files. The rest of the engine imports nothing from Node but
+// node:util's deep equality (observation.ts).
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { buildJunit } from './junit.ts'
+import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
+
+/** The three files a run writes into its report folder. */
+export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
+
+/** Where the three reports go: reports/ unless CONTRACT_REPORT_DIR says otherwise. */
+export const reportDir = (vars: Record<string, string | undefined> = process.env): string =>
+  vars.CONTRACT_REPORT_DIR || 'reports'
+
+/** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
+export const writeReports = async (
+  run: RunInfo,
+  checks: readonly ReportedCheck[],
+  dir = reportDir(),
+): Promise<string[]> => {
+  const { json, markdown } = buildReport(run, checks)
+  await mkdir(dir, { recursive: true })
+  const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
+    string,
+    string,
+    string,
+  ]
+  await writeFile(js, `${JSON.stringify(json, null, 2)}\n`)
+  await writeFile(md, markdown)
+  await writeFile(junit, buildJunit(run, checks))
+  return [md, js, junit]
+}
