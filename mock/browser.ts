@@ -27,3 +27,12 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
   await mock.ready
   return Object.assign(worker, { mock })
 }
+
+export {
+  type ErrorStatus,
+  type OverrideAnswer,
+  OverrideDriftError,
+  type OverrideOptions,
+  type OverrideResolver,
+  override,
+} from './override.ts'
