@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process'
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { sourceEntries } from '../cli/snippets.ts'
+import { ROOT } from './chromium.ts'
+
+const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
+const WORKER = join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')
+
+export interface ViteAppOptions {
+  /** The app's files by path from its root; `src/main.ts` is the entry `index.html` loads. */
+  files: Record<string, string>
+  /** Copy msw's `mockServiceWorker.js` into `public/`, as `npx msw init public/` does (default true). */
+  worker?: boolean
+  /**
+   * Where `engagement-mock` comes from: the repository's sources (default, no build needed), or
+   * `'installed'` for an app whose own `node_modules` holds the package (files must then include
+   * its `package.json`, and `parent` should point to where it was installed).
+   */
+  engagementMock?: 'source' | 'installed'
+  /** Folder to create the app in (default `.scratch/` of the repository, so bare imports resolve). */
+  parent?: string
+}
+
+export interface BuiltAsset {
+  file: string
+  bytes: number
+  gzip: number
+}
+
+export interface ViteBuild {
+  outDir: string
+  assets: BuiltAsset[]
+  /** Every JavaScript file of the build, concatenated: what to search for code that must not ship. */
+  js: string
+  totals: { bytes: number; gzip: number }
+}
+
+export interface ViteServer {
+  url: string
+  /** Every request it saw, `METHOD /path`: proof of what did (not) reach the network. */
+  requests: string[]
+  close: () => Promise<void>
+}
+
+export interface ViteApp {
+  root: string
+  /** `vite build` as a user runs it (a child process, default targets); `mode` as `--mode`. */
+  build: (mode?: 'production' | 'development') => Promise<ViteBuild>
+  /** `vite preview` of the last build on 127.0.0.1, an ephemeral port. */
+  preview: () => Promise<ViteServer>
+  remove: () => void
+}
+
+const INDEX_HTML =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Vite app</title></head>\n' +
+  '<body><div id="app"></div><script type="module" src="/src/main.ts"></script></body></html>\n'
+
+/** `engagement-mock[/…]` → the source file, as exact-match aliases a Vite config understands. */
+const sourceAliases = () =>
+  [...sourceEntries(ROOT)].map(([name, file]) => ({
+    find: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`),
+    replacement: file,
+  }))
+
+const run = (args: string[], cwd: string) =>
+  new Promise<string>((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
+    // vitest sets NODE_ENV=test, which Vite would take over and build a non-production bundle.
+    delete env.NODE_ENV
+    const child = spawn(process.execPath, [VITE, ...args], { cwd, env })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (status) =>
+      status === 0
+        ? resolve(output)
+        : reject(new Error(`vite ${args.join(' ')} failed:\n${output}`)),
+    )
+  })
+
+const listFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  )
+
+/**
+ * A real Vite app in a throw-away folder: `index.html` loading `src/main.ts`, the given files, msw's
+ * worker in `public/`, and a `vite.config.mjs` that only points `engagement-mock` at the sources.
+ */
+export const createViteApp = (options: ViteAppOptions): ViteApp => {
+  const parent = options.parent ?? join(ROOT, '.scratch')
+  mkdirSync(parent, { recursive: true })
+  const root = mkdtempSync(join(parent, 'vite-app-'))
+  const files: Record<string, string> = { 'index.html': INDEX_HTML, ...options.files }
+  if ((options.engagementMock ?? 'source') === 'source') {
+    const aliases = sourceAliases()
+      .map(
+        ({ find, replacement }) => `{ find: ${find}, replacement: ${JSON.stringify(replacement)} }`,
+      )
+      .join(',\n      ')
+    files['vite.config.mjs'] ??=
+      `export default {\n  logLevel: 'warn',\n  resolve: {\n    alias: [\n      ${aliases}\n    ],\n  },\n}\n`
+  }
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  if (options.worker ?? true) {
+    mkdirSync(join(root, 'public'), { recursive: true })
+    copyFileSync(WORKER, join(root, 'public', 'mockServiceWorker.js'))
+  }
+  const outDir = join(root, 'dist')
+  return {
+    root,
+    build: async (mode = 'production') => {
+      rmSync(outDir, { recursive: true, force: true })
+      await run(['build', '--mode', mode, '--logLevel', 'warn'], root)
+      const assets = listFiles(outDir).map((file) => {
+        const content = readFileSync(file)
+        return {
+          file: relative(outDir, file),
+          bytes: content.length,
+          gzip: gzipSync(content).length,
+        }
+      })
+      const scripts = assets.filter(
+        (asset) => asset.file.endsWith('.js') && !asset.file.includes('mockServiceWorker'),
+      )
+      return {
+        outDir,
+        assets,
+        js: scripts.map((asset) => readFileSync(join(outDir, asset.file), 'utf8')).join('\n'),
+        totals: {
+          bytes: scripts.reduce((sum, asset) => sum + asset.bytes, 0),
+          gzip: scripts.reduce((sum, asset) => sum + asset.gzip, 0),
+        },
+      }
+    },
+    preview: async () => {
+      const { preview } = await import('vite')
+      const requests: string[] = []
+      const server = await preview({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+        plugins: [
+          {
+            name: 'request-log',
+            configurePreviewServer: (server) => {
+              server.middlewares.use((req, _res, next) => {
+                requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://app').pathname}`)
+                next()
+              })
+            },
+          },
+        ],
+      })
+      const url = server.resolvedUrls?.local[0]?.replace(/\/$/, '')
+      if (!url) throw new Error('vite preview did not report its address')
+      return {
+        url,
+        requests,
+        close: async () => {
+          const http = server.httpServer
+          if ('closeAllConnections' in http) http.closeAllConnections()
+          await server.close()
+        },
+      }
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  }
+}
