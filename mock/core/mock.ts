@@ -24,6 +24,8 @@ export interface MockCoreOptions extends ChaosOptions {
   publicUrl?: string
   /** Demo data to replay at start and on reset; none when absent. */
   plan?: DemoPlan
+  /** A state exported from `/__mock/state` to start (and reset) from, instead of a plan. */
+  state?: unknown
   clock?: () => Date
   /** Tests: check every answer against the table's profile schemas. */
   validateResponses?: boolean
@@ -70,7 +72,12 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     env.store = new Store()
     env.ids.reseed(seed)
     dispatcher.invalidate()
-    if (options.plan) {
+    if (options.state !== undefined) {
+      const built = await buildStore(options.state)
+      if ('error' in built) throw new Error(`The starting state cannot be used. ${built.error}`)
+      env.store = built.store
+      dispatcher.invalidate()
+    } else if (options.plan) {
       await applyPlan(
         { store: env.store, ids: env.ids, dispatcher, setNow: (at) => (pinnedNow = at) },
         options.plan,
