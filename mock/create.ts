@@ -1,8 +1,8 @@
 import type { DemoPlan } from '../fixtures/plan.ts'
 import { createMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
-import { type Scenario, scenarioStart } from './scenarios.ts'
+import { emptyPlan, type Scenario, scenarioStart } from './scenarios.ts'
 
-export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'state'> {
+export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' | 'state'> {
   /** Demo data: the seed's demo plan by default; `false` starts with the demo organizations only. */
   plan?: DemoPlan | false
   /**
@@ -12,7 +12,14 @@ export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'state'> {
   scenario?: Scenario
 }
 
-/** A mock seeded with the demo data of `seed` (default 1), or the scenario asked for, for any host. */
+export { SNAPSHOT_SEED } from './scenarios.ts'
+
+/**
+ * A mock seeded with the demo data of `seed` (default 1), or the scenario asked for, ready for any
+ * host. The default demo loads its precomputed state (same bytes as the replay); other seeds and
+ * `large` replay their plan. Both are imported on first use, so a bundler splits them off and a
+ * host loads only the one it needs.
+ */
 export const createMock = (options: MockOptions = {}): MockCore => {
   const { plan, scenario, ...rest } = options
   if (plan !== undefined && scenario !== undefined) {
@@ -20,13 +27,7 @@ export const createMock = (options: MockOptions = {}): MockCore => {
   }
   const seed = options.seed ?? 1
   if (plan !== undefined) {
-    return createMockCore({ ...rest, plan: plan === false ? scenarioEmpty(seed) : plan })
+    return createMockCore({ ...rest, plan: plan === false ? emptyPlan(seed) : plan })
   }
   return createMockCore({ ...rest, ...scenarioStart(scenario ?? 'demo', seed) })
-}
-
-const scenarioEmpty = (seed: number): DemoPlan => {
-  const start = scenarioStart('empty', seed)
-  if (!('plan' in start)) throw new Error('The empty scenario is a plan')
-  return start.plan
 }

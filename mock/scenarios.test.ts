@@ -90,6 +90,9 @@ describe('scenarios', () => {
     ).toThrow(/The scenario's state cannot be used\. Not a mock state: seq: /)
     expect(() => createMock({ scenario: 'tiny' as never })).toThrow(/Unknown scenario "tiny"/)
     expect(() => createMock({ scenario: 'demo', plan: false })).toThrow(/not both/)
+    expect(() => createMock({ scenario: { name: 'large', counts: { forms: 1.5 } } })).toThrow(
+      /counts.forms must be a whole number/,
+    )
   })
 
   it('parses scenario names as given on a command line or in a URL', () => {

@@ -1,6 +1,11 @@
-import { type DemoCounts, demoPlan } from '../fixtures/index.ts'
+import type { DemoCounts } from '../fixtures/demo.ts'
+import { demoOrganizations } from '../fixtures/organizations.ts'
 import type { DemoPlan } from '../fixtures/plan.ts'
+import type { DemoSnapshot } from './core/snapshot.ts'
 import { checkState, type MockState } from './core/state.ts'
+
+/** The seed whose default demo data is precomputed in fixtures/demo-snapshot.ts. */
+export const SNAPSHOT_SEED = 1
 
 /** The named starting data sets. */
 export const SCENARIO_NAMES = ['demo', 'empty', 'large'] as const
@@ -68,17 +73,51 @@ export const scenarioLabel = (scenario: Scenario): string => {
   return `large:${COUNT_NAMES.map((key) => `${key}=${counts[key]}`).join(',')}`
 }
 
-/** What the core starts from: a plan to replay, or a state to import. Throws on a bad scenario. */
-export const scenarioStart = (
-  scenario: Scenario,
-  seed: number,
-): { plan: DemoPlan } | { state: MockState } => {
-  if (scenario === 'demo') return { plan: demoPlan(seed) }
-  if (scenario === 'empty') return { plan: { ...demoPlan(seed, emptyCounts), steps: [] } }
-  if (scenario === 'large') return { plan: demoPlan(seed, LARGE_COUNTS) }
+/** No records: the organizations and their keys only. */
+export const emptyPlan = (seed: number): DemoPlan => ({
+  seed,
+  organizations: demoOrganizations(),
+  steps: [],
+})
+
+/** The faker plan is imported on first use: a bundler splits it (and faker) off the entry. */
+const planOf =
+  (seed: number, counts: Partial<DemoCounts> = {}) =>
+  async (): Promise<DemoPlan> =>
+    (await import('../fixtures/demo.ts')).demoPlan(seed, counts)
+
+export type ScenarioStart =
+  | { plan: DemoPlan | (() => Promise<DemoPlan>) }
+  | { snapshot: () => Promise<DemoSnapshot> }
+  | { state: MockState }
+
+/**
+ * What the core starts from: the precomputed demo (seed 1), a plan to replay, or a state to
+ * import. Throws on a scenario that is not one, and on a state that does not validate.
+ */
+export const scenarioStart = (scenario: Scenario, seed: number): ScenarioStart => {
+  if (scenario === 'demo') {
+    if (seed === SNAPSHOT_SEED) {
+      return { snapshot: async () => (await import('../fixtures/demo-snapshot.ts')).demoSnapshot }
+    }
+    return { plan: planOf(seed) }
+  }
+  if (scenario === 'empty') return { plan: emptyPlan(seed) }
+  if (scenario === 'large') return { plan: planOf(seed, LARGE_COUNTS) }
   if (typeof scenario === 'object' && scenario !== null && 'name' in scenario) {
     if (scenario.name === 'large') {
-      return { plan: demoPlan(seed, { ...LARGE_COUNTS, ...scenario.counts }) }
+      const counts = { ...LARGE_COUNTS, ...scenario.counts }
+      for (const [key, value] of Object.entries(counts)) {
+        if (!COUNT_NAMES.includes(key as keyof DemoCounts)) {
+          throw new RangeError(
+            `Scenario large: unknown count "${key}"; use ${COUNT_NAMES.join(', ')}.`,
+          )
+        }
+        if (!Number.isSafeInteger(value) || value < 0) {
+          throw new RangeError(`Scenario large: counts.${key} must be a whole number ≥ 0.`)
+        }
+      }
+      return { plan: planOf(seed, counts) }
     }
   }
   if (typeof scenario === 'object' && scenario !== null && 'format' in scenario) {
@@ -87,13 +126,4 @@ export const scenarioStart = (
     return { state: checked.state }
   }
   throw new Error(`Unknown scenario ${JSON.stringify(scenario)}: use ${SCENARIOS_HELP}.`)
-}
-
-const emptyCounts: DemoCounts = {
-  forms: 0,
-  sessions: 0,
-  series: 0,
-  sponsorReports: 0,
-  globexForms: 0,
-  globexSessions: 0,
 }
