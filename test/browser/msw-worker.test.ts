@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -6,10 +6,11 @@ import { z } from 'zod'
 import { contract } from '../../contract/index.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { createMock } from '../../mock/create.ts'
-import { readSnippets, sourceEntries, toSource } from '../cli/snippets.ts'
+import { readSnippets } from '../cli/snippets.ts'
 import { type BuiltPage, buildPage } from './bundle.ts'
 import { describeInChromium, ROOT, screenshot, useChromium } from './chromium.ts'
 import { type StaticServer, serveFolder } from './static-server.ts'
+import { createViteApp, type ViteApp, type ViteServer } from './vite-app.ts'
 
 const Answer = z.object({ status: z.number(), body: z.unknown() })
 const AppResult = z.object({
@@ -82,41 +83,43 @@ describeInChromium('msw in the browser: the stateful mock answers a static page'
   })
 })
 
-describeInChromium('docs/usage.md: the browser snippet runs as written', () => {
-  const chromium = useChromium()
-  const entry = join(ROOT, '.scratch', `browser-snippet-${process.pid}.ts`)
-  let built: BuiltPage | undefined
-  let site: StaticServer | undefined
-  beforeAll(async () => {
-    const markdown = readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')
-    const snippet = readSnippets(markdown).find((s) => s.group === 'frontend with msw/browser')
-    if (!snippet) throw new Error('docs/usage.md has no "frontend with msw/browser" snippet')
-    mkdirSync(join(ROOT, '.scratch'), { recursive: true })
-    writeFileSync(entry, toSource(snippet.code, sourceEntries(ROOT)))
-    built = await buildPage(entry)
-    site = await serveFolder(built.dir)
-  })
-  afterAll(async () => {
-    await site?.close()
-    built?.remove()
-    rmSync(entry, { force: true })
-  })
+describeInChromium(
+  'docs/usage.md: the browser snippet runs as written, in a Vite dev server',
+  () => {
+    const chromium = useChromium()
+    let app: ViteApp | undefined
+    let dev: ViteServer | undefined
+    beforeAll(async () => {
+      const markdown = readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')
+      const snippet = readSnippets(markdown).find((s) => s.group === 'frontend with msw/browser')
+      if (!snippet) throw new Error('docs/usage.md has no "frontend with msw/browser" snippet')
+      app = createViteApp({ files: { 'src/main.ts': snippet.code } })
+      dev = await app.dev()
+    }, 60_000)
+    afterAll(async () => {
+      await dev?.close()
+      app?.remove()
+    })
 
-  it("shows Acme's demo forms from a worker answering an address that does not resolve", async () => {
-    if (!site) throw new Error('no static server')
-    const page = await chromium.newPage()
-    const failures: string[] = []
-    page.on('pageerror', (error) => failures.push(error.message))
-    await page.goto(site.url)
-    const items = page.locator('ul > li')
-    const forms = await demoForms()
-    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(forms.length)
-    expect(failures).toEqual([])
-    const first = forms[0]
-    expect(await items.first().textContent()).toBe(
-      `${first?.title} (${first?.status}) ${first?.shareUrl}`,
-    )
-    expect(await page.evaluate(() => typeof Reflect.get(globalThis, 'resetMock'))).toBe('function')
-    await screenshot(page, 'usage-snippet')
-  })
-})
+    it("shows Acme's demo forms from a worker answering an address that does not resolve", async () => {
+      if (!dev) throw new Error('no dev server')
+      const page = await chromium.newPage()
+      const failures: string[] = []
+      page.on('pageerror', (error) => failures.push(error.message))
+      await page.goto(dev.url)
+      const items = page.locator('ul > li')
+      const forms = await demoForms()
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(forms.length)
+      expect(failures).toEqual([])
+      const first = forms[0]
+      expect(await items.first().textContent()).toBe(
+        `${first?.title} (${first?.status}) ${first?.shareUrl}`,
+      )
+      expect(await page.evaluate(() => typeof Reflect.get(globalThis, 'resetMock'))).toBe(
+        'function',
+      )
+      expect(dev.requests.filter((r) => r.includes('/api/'))).toEqual([])
+      await screenshot(page, 'usage-snippet')
+    })
+  },
+)

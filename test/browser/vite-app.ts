@@ -10,6 +10,7 @@ import {
 } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Connect, Plugin, PreviewServer } from 'vite'
 import { sourceEntries } from '../cli/snippets.ts'
 import { ROOT } from './chromium.ts'
 
@@ -37,8 +38,19 @@ export interface BuiltAsset {
   gzip: number
 }
 
+export interface BuildOptions {
+  mode?: 'production' | 'development'
+  /**
+   * Also write source maps (`--sourcemap`: the code is the same, plus a comment) and list in `modules`
+   * every source file the JavaScript was built from.
+   */
+  modules?: boolean
+}
+
 export interface ViteBuild {
   outDir: string
+  /** With `modules: true`: the files bundled, relative to the repository (`node_modules/zod/…`). */
+  modules: string[]
   assets: BuiltAsset[]
   /** Every JavaScript file of the build, concatenated: what to search for code that must not ship. */
   js: string
@@ -54,10 +66,15 @@ export interface ViteServer {
 
 export interface ViteApp {
   root: string
-  /** `vite build` as a user runs it (a child process, default targets); `mode` as `--mode`. */
-  build: (mode?: 'production' | 'development') => Promise<ViteBuild>
+  /**
+   * `vite build` as a user runs it (a child process, default targets). `development` builds with
+   * `NODE_ENV=development`, so `import.meta.env.DEV` is true as under `vite` itself.
+   */
+  build: (options?: BuildOptions) => Promise<ViteBuild>
   /** `vite preview` of the last build on 127.0.0.1, an ephemeral port. */
   preview: () => Promise<ViteServer>
+  /** `vite` (the dev server) on 127.0.0.1, an ephemeral port. */
+  dev: () => Promise<ViteServer>
   remove: () => void
 }
 
@@ -72,11 +89,13 @@ const sourceAliases = () =>
     replacement: file,
   }))
 
-const run = (args: string[], cwd: string) =>
+const run = (args: string[], cwd: string, nodeEnv: string | undefined) =>
   new Promise<string>((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
-    // vitest sets NODE_ENV=test, which Vite would take over and build a non-production bundle.
+    // vitest sets NODE_ENV=test, which Vite would take over and build a non-production bundle;
+    // `import.meta.env.DEV` follows NODE_ENV, not `--mode`.
     delete env.NODE_ENV
+    if (nodeEnv !== undefined) env.NODE_ENV = nodeEnv
     const child = spawn(process.execPath, [VITE, ...args], { cwd, env })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
@@ -93,6 +112,40 @@ const listFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
   )
+
+/** A plugin recording `METHOD /path` of every request the dev or preview server gets. */
+const requestLog = () => {
+  const requests: string[] = []
+  const record: Connect.NextHandleFunction = (req, _res, next) => {
+    requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://app').pathname}`)
+    next()
+  }
+  const plugin: Plugin = {
+    name: 'request-log',
+    configureServer: (server) => void server.middlewares.use(record),
+    configurePreviewServer: (server) => void server.middlewares.use(record),
+  }
+  return { requests, plugin }
+}
+
+const running = (
+  server: Pick<PreviewServer, 'resolvedUrls' | 'close'> & {
+    httpServer: PreviewServer['httpServer'] | null
+  },
+  requests: string[],
+): ViteServer => {
+  const url = server.resolvedUrls?.local[0]?.replace(/\/$/, '')
+  if (!url) throw new Error('vite did not report its address')
+  return {
+    url,
+    requests,
+    close: async () => {
+      const http = server.httpServer
+      if (http && 'closeAllConnections' in http) http.closeAllConnections()
+      await server.close()
+    },
+  }
+}
 
 /**
  * A real Vite app in a throw-away folder: `index.html` loading `src/main.ts`, the given files, msw's
@@ -123,9 +176,27 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
   const outDir = join(root, 'dist')
   return {
     root,
-    build: async (mode = 'production') => {
+    build: async ({ mode = 'production', modules = false } = {}) => {
       rmSync(outDir, { recursive: true, force: true })
-      await run(['build', '--mode', mode, '--logLevel', 'warn'], root)
+      const nodeEnv = mode === 'development' ? 'development' : undefined
+      const args = [
+        'build',
+        '--mode',
+        mode,
+        '--logLevel',
+        'warn',
+        ...(modules ? ['--sourcemap'] : []),
+      ]
+      await run(args, root, nodeEnv)
+      const maps = listFiles(outDir).filter((file) => file.endsWith('.js.map'))
+      const sources = new Set(
+        maps.flatMap((map) =>
+          (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.map((source) =>
+            relative(ROOT, join(dirname(map), source)),
+          ),
+        ),
+      )
+      for (const map of maps) rmSync(map)
       const assets = listFiles(outDir).map((file) => {
         const content = readFileSync(file)
         return {
@@ -139,6 +210,7 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
       )
       return {
         outDir,
+        modules: [...sources].sort(),
         assets,
         js: scripts.map((asset) => readFileSync(join(outDir, asset.file), 'utf8')).join('\n'),
         totals: {
@@ -149,35 +221,29 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
     },
     preview: async () => {
       const { preview } = await import('vite')
-      const requests: string[] = []
+      const log = requestLog()
       const server = await preview({
         root,
         configFile: false,
         logLevel: 'silent',
         preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-        plugins: [
-          {
-            name: 'request-log',
-            configurePreviewServer: (server) => {
-              server.middlewares.use((req, _res, next) => {
-                requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://app').pathname}`)
-                next()
-              })
-            },
-          },
-        ],
+        plugins: [log.plugin],
       })
-      const url = server.resolvedUrls?.local[0]?.replace(/\/$/, '')
-      if (!url) throw new Error('vite preview did not report its address')
-      return {
-        url,
-        requests,
-        close: async () => {
-          const http = server.httpServer
-          if ('closeAllConnections' in http) http.closeAllConnections()
-          await server.close()
-        },
-      }
+      return running(server, log.requests)
+    },
+    dev: async () => {
+      const { createServer } = await import('vite')
+      const log = requestLog()
+      const server = await createServer({
+        root,
+        // Not the repository's node_modules/.vite: apps built side by side must not share it.
+        cacheDir: join(root, '.vite-cache'),
+        logLevel: 'silent',
+        server: { host: '127.0.0.1', port: 0, strictPort: false, open: false, hmr: false },
+        plugins: [log.plugin],
+      })
+      await server.listen()
+      return running(server, log.requests)
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   }

@@ -74,6 +74,8 @@ describe('docs/usage.md', () => {
       mkdirSync(dirname(path), { recursive: true })
       writeFileSync(path, s.code)
     }
+    // What a Vite project's src/vite-env.d.ts gives the browser snippet: `import.meta.env`.
+    writeFileSync(join(dir, 'vite-env.d.ts'), '/// <reference types="vite/client" />\n')
     // The imports stay as a consumer writes them; `paths` maps them to the source.
     const paths = Object.fromEntries([...entries].map(([name, source]) => [name, [source]]))
     writeFileSync(
