@@ -12,6 +12,7 @@ import { machine } from './lib/machine.ts'
 import { median } from './lib/stats.ts'
 import { type Load, WRK, wrk } from './lib/wrk.ts'
 import { type Results, render } from './report.ts'
+import { keepSections } from './sections.ts'
 
 /**
  * `npm run bench`: load from wrk (a separate process) against the mock host and a bare node:http
@@ -200,7 +201,8 @@ const main = async () => {
   results.limits = JSON.parse(limits.stdout)
 
   const out = fileURLToPath(new URL('./RESULTS.md', import.meta.url))
-  writeFileSync(out, render(results))
+  // Other scripts' sections (bench/bundles.ts) are kept.
+  writeFileSync(out, keepSections(out, render(results)))
   log(`Wrote ${out}`)
 }
 

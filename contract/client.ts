@@ -1,7 +1,8 @@
 import type { z } from 'zod'
+import { endpoints } from './endpoints.ts'
 import type { PlainError, ValidationError } from './errors.ts'
 import { fillPath, type Layered, type Method, type PathParamNames, type RouteDef } from './route.ts'
-import { type Contract, contract, type OperationId } from './table.ts'
+import type { Contract, OperationId } from './table.ts'
 
 export interface ClientOptions {
   /** API root including the prefix, e.g. `http://localhost:4010/api/v1`. */
@@ -144,7 +145,8 @@ export const createClient = (options: ClientOptions): Client => {
   }
 
   const client: Record<string, unknown> = { raw: (request: RawRequest) => send(request) }
-  for (const [id, route] of Object.entries(contract) as [OperationId, RouteDef][]) {
+  // The zod-free endpoint table, not the contract: an app using only the client bundles no schema.
+  for (const [id, route] of Object.entries(endpoints)) {
     client[id] = (
       args: {
         params?: Record<string, string>
@@ -160,7 +162,7 @@ export const createClient = (options: ClientOptions): Client => {
           ...(args.body === undefined ? {} : { body: args.body }),
           ...(args.headers ? { headers: args.headers } : {}),
         },
-        route.success.status,
+        route.status,
       )
   }
   return client as Client

@@ -14,6 +14,7 @@ import {
   Title,
   Url,
 } from './common.ts'
+import { endpoints } from './endpoints.ts'
 import {
   DocField,
   DocFieldConfigReplace,
@@ -128,24 +129,19 @@ const DocFormEnvelope = z.looseObject({ form: DocForm })
 const idParams = ['not_found'] as const
 
 export const formRoutes = {
-  createForm: defineRoute({
-    method: 'POST',
-    path: '/forms',
+  createForm: defineRoute(endpoints.createForm, {
     summary:
       'Create a form, optionally from a template, with inline fields, settings and an immediate publish',
     section: '§4 Forms',
     body: { documented: z.looseObject({}), profile: CreateFormBody },
-    success: { status: 201, documented: DocFormEnvelope, profile: FormEnvelope },
+    success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: ['invalid_field_config', 'publish_without_field'],
   }),
-  listForms: defineRoute({
-    method: 'GET',
-    path: '/forms',
+  listForms: defineRoute(endpoints.listForms, {
     summary: "List every form of the caller's organization, newest first, with fields",
     section: '§4 Forms',
     success: {
-      status: 200,
       documented: z.looseObject({ forms: z.array(DocForm) }),
       profile: z.strictObject({ forms: z.array(Form) }).meta({ id: 'FormList' }),
     },
@@ -153,33 +149,26 @@ export const formRoutes = {
     errors: [],
     list: true,
   }),
-  getForm: defineRoute({
-    method: 'GET',
-    path: '/forms/{id}',
+  getForm: defineRoute(endpoints.getForm, {
     summary: 'Read a form with its fields and share link',
     section: '§4 Forms',
-    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: idParams,
   }),
-  updateForm: defineRoute({
-    method: 'PATCH',
-    path: '/forms/{id}',
+  updateForm: defineRoute(endpoints.updateForm, {
     summary: 'Update the title and/or description',
     section: '§4 Forms',
     body: { documented: z.looseObject({}), profile: UpdateFormBody },
-    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'validation',
     errors: idParams,
   }),
-  replaceFormSettings: defineRoute({
-    method: 'PATCH',
-    path: '/forms/{id}/settings',
+  replaceFormSettings: defineRoute(endpoints.replaceFormSettings, {
     summary: 'Replace the settings; omitted settings fall back to their defaults',
     section: '§4 Forms',
     body: { documented: z.looseObject({}), profile: FormSettingsInput },
     success: {
-      status: 200,
       documented: z.looseObject({ form: z.looseObject({ id: DocId, settings: DocFormSettings }) }),
       profile: z
         .strictObject({ form: z.strictObject({ id: idOf('form'), settings: FormSettings }) })
@@ -188,85 +177,68 @@ export const formRoutes = {
     errorShape: 'validation',
     errors: idParams,
   }),
-  publishForm: defineRoute({
-    method: 'POST',
-    path: '/forms/{id}/publish',
+  publishForm: defineRoute(endpoints.publishForm, {
     summary: 'Publish a form (needs at least one field); also reopens a closed form',
     section: '§4 Forms, §3',
-    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'publish_without_field', 'state_conflict'],
   }),
-  closeForm: defineRoute({
-    method: 'POST',
-    path: '/forms/{id}/close',
+  closeForm: defineRoute(endpoints.closeForm, {
     summary: 'Close a published form to new responses',
     section: '§4 Forms, §3',
-    success: { status: 200, documented: DocFormEnvelope, profile: FormEnvelope },
+    success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
-  addField: defineRoute({
-    method: 'POST',
-    path: '/forms/{id}/fields',
+  addField: defineRoute(endpoints.addField, {
     summary: 'Append a field; its config is validated against the schema of its kind',
     section: '§4 Forms',
     body: { documented: DocFieldInput, profile: FieldInput },
-    success: { status: 201, documented: DocFieldResponse, profile: FieldResponse },
+    success: { documented: DocFieldResponse, profile: FieldResponse },
     errorShape: 'plain',
     errors: ['not_found', 'invalid_field_config', 'limit_exceeded'],
   }),
-  replaceFieldConfig: defineRoute({
-    method: 'PATCH',
-    path: '/forms/{id}/fields/{fieldId}',
+  replaceFieldConfig: defineRoute(endpoints.replaceFieldConfig, {
     summary: "Replace a field's config, validated against its kind's schema",
     section: '§4 Forms',
     body: { documented: DocFieldConfigReplace, profile: FieldConfigReplace },
-    success: { status: 200, documented: DocFieldResponse, profile: FieldResponse },
+    success: { documented: DocFieldResponse, profile: FieldResponse },
     errorShape: 'validation',
     errors: ['not_found', 'invalid_field_config'],
   }),
-  reorderFields: defineRoute({
-    method: 'POST',
-    path: '/forms/{id}/fields/reorder',
+  reorderFields: defineRoute(endpoints.reorderFields, {
     summary: "Reorder fields with the complete list of the form's field ids",
     section: '§4 Forms, §3',
     body: {
       documented: z.looseObject({ orderedIds: z.array(z.string()) }),
       profile: ReorderFieldsBody,
     },
-    success: { status: 200, documented: Ok, profile: OkProfile },
+    success: { documented: Ok, profile: OkProfile },
     errorShape: 'validation',
     errors: ['not_found', 'incomplete_reorder'],
   }),
-  deleteForm: defineRoute({
-    method: 'DELETE',
-    path: '/forms/{id}',
+  deleteForm: defineRoute(endpoints.deleteForm, {
     summary: 'Delete a form and its responses',
     section: '§4 Other operations',
     inferred: true,
-    success: { status: 200, documented: Ok, profile: OkProfile },
+    success: { documented: Ok, profile: OkProfile },
     errorShape: 'plain',
     errors: idParams,
   }),
-  removeField: defineRoute({
-    method: 'DELETE',
-    path: '/forms/{id}/fields/{fieldId}',
+  removeField: defineRoute(endpoints.removeField, {
     summary: 'Remove a field; a published form keeps at least one',
     section: '§4 Other operations',
     inferred: true,
-    success: { status: 200, documented: Ok, profile: OkProfile },
+    success: { documented: Ok, profile: OkProfile },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
-  listFormResponses: defineRoute({
-    method: 'GET',
-    path: '/forms/{id}/responses',
+  listFormResponses: defineRoute(endpoints.listFormResponses, {
     summary: 'Read the responses submitted to a form, newest first',
     section: '§4 Other operations',
     inferred: true,
     success: {
-      status: 200,
       documented: z.looseObject({ responses: z.array(z.looseObject({})) }),
       profile: z
         .strictObject({ responses: z.array(FormResponse) })

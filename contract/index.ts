@@ -1,6 +1,7 @@
 export * from './activities.ts'
 export * from './client.ts'
 export * from './common.ts'
+export * from './endpoints.ts'
 export * from './errors.ts'
 export * from './fields.ts'
 export * from './form-settings.ts'

@@ -35,8 +35,26 @@ export interface RouteDef {
   list?: boolean
 }
 
-/** Identity at runtime; keeps the literal types of one route for the client and the mock. */
-export const defineRoute = <const R extends RouteDef>(route: R): R => route
+/** A route as its resource file writes it: its method, path and success status come from `endpoints`. */
+export type RouteSpec = Omit<RouteDef, 'method' | 'path' | 'success'> & { success: Layered }
+
+/** One route: its endpoint (endpoints.ts) plus its schemas, keeping the literal types of both. */
+export const defineRoute = <
+  const E extends { method: Method; path: string; status: number },
+  const R extends RouteSpec,
+>(
+  endpoint: E,
+  route: R,
+): Omit<R, 'success'> & {
+  method: E['method']
+  path: E['path']
+  success: R['success'] & { status: E['status'] }
+} => ({
+  ...route,
+  method: endpoint.method,
+  path: endpoint.path,
+  success: { ...route.success, status: endpoint.status },
+})
 
 /** `'/forms/{id}/fields/{fieldId}'` → `'id' | 'fieldId'`. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

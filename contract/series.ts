@@ -12,6 +12,7 @@ import {
   Title,
   Url,
 } from './common.ts'
+import { endpoints } from './endpoints.ts'
 import { defineRoute } from './route.ts'
 import { docSessionShape, MODES, sessionShape } from './sessions.ts'
 import { DocTeam, duplicateTeamName, Team, TeamInput } from './teams.ts'
@@ -95,14 +96,11 @@ export const CreateSeriesBody = z
 export type CreateSeriesBody = z.input<typeof CreateSeriesBody>
 
 export const seriesRoutes = {
-  createSeries: defineRoute({
-    method: 'POST',
-    path: '/series',
+  createSeries: defineRoute(endpoints.createSeries, {
     summary: 'Create a series, seeding its teams and round line-up; needs the series entitlement',
     section: '§4 Series',
     body: { documented: z.looseObject({}), profile: CreateSeriesBody },
     success: {
-      status: 201,
       documented: z.looseObject({ series: DocSeries }),
       profile: z.strictObject({ series: Series }).meta({ id: 'SeriesEnvelope' }),
     },
@@ -110,13 +108,10 @@ export const seriesRoutes = {
     entitlement: 'series',
     errors: ['missing_entitlement'],
   }),
-  listSeries: defineRoute({
-    method: 'GET',
-    path: '/series',
+  listSeries: defineRoute(endpoints.listSeries, {
     summary: 'List series newest first, each with its teams and rounds',
     section: '§4 Series',
     success: {
-      status: 200,
       documented: z.looseObject({ series: z.array(DocSeries) }),
       profile: z.strictObject({ series: z.array(Series) }).meta({ id: 'SeriesList' }),
     },

@@ -12,6 +12,7 @@ import {
   Title,
   Url,
 } from './common.ts'
+import { endpoints } from './endpoints.ts'
 import { defineRoute } from './route.ts'
 import { DocTeam, DocTeamInput, Team, TeamInput } from './teams.ts'
 
@@ -93,23 +94,18 @@ const DocOpenedSessionEnvelope = z.looseObject({
 })
 
 export const sessionRoutes = {
-  createSession: defineRoute({
-    method: 'POST',
-    path: '/sessions',
+  createSession: defineRoute(endpoints.createSession, {
     summary: 'Create a session with inline activities; may open it for joining immediately',
     section: '§4 Sessions',
     body: { documented: z.looseObject({}), profile: CreateSessionBody },
-    success: { status: 201, documented: DocSessionEnvelope, profile: SessionEnvelope },
+    success: { documented: DocSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: [],
   }),
-  listSessions: defineRoute({
-    method: 'GET',
-    path: '/sessions',
+  listSessions: defineRoute(endpoints.listSessions, {
     summary: "List the organization's sessions, newest first, with activities",
     section: '§4 Sessions',
     success: {
-      status: 200,
       documented: z.looseObject({ sessions: z.array(DocSession) }),
       profile: z.strictObject({ sessions: z.array(Session) }).meta({ id: 'SessionList' }),
     },
@@ -117,71 +113,57 @@ export const sessionRoutes = {
     errors: [],
     list: true,
   }),
-  addActivity: defineRoute({
-    method: 'POST',
-    path: '/sessions/{id}/activities',
+  addActivity: defineRoute(endpoints.addActivity, {
     summary: 'Append an activity: `{ kind, …content }`; refused once the session has ended',
     section: '§4 Sessions',
     body: { documented: DocActivityInput, profile: ActivityInput },
     success: {
-      status: 201,
       documented: z.looseObject({ activity: DocActivity }),
       profile: z.strictObject({ activity: Activity }).meta({ id: 'ActivityEnvelope' }),
     },
     errorShape: 'validation',
     errors: ['not_found', 'state_conflict', 'limit_exceeded'],
   }),
-  openSession: defineRoute({
-    method: 'POST',
-    path: '/sessions/{id}/open',
+  openSession: defineRoute(endpoints.openSession, {
     summary: 'Open a draft session for joining',
     section: '§4 Sessions, §3',
-    success: { status: 200, documented: DocOpenedSessionEnvelope, profile: SessionEnvelope },
+    success: { documented: DocOpenedSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
-  endSession: defineRoute({
-    method: 'POST',
-    path: '/sessions/{id}/end',
+  endSession: defineRoute(endpoints.endSession, {
     summary: 'End an open session',
     section: '§4 Sessions, §3',
-    success: { status: 200, documented: DocSessionEnvelope, profile: SessionEnvelope },
+    success: { documented: DocSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
-  addTeam: defineRoute({
-    method: 'POST',
-    path: '/sessions/{id}/teams',
+  addTeam: defineRoute(endpoints.addTeam, {
     summary: 'Add a team; only while the session is a draft in team mode',
     section: '§4 Sessions, §3',
     body: { documented: DocTeamInput, profile: TeamInput },
     success: {
-      status: 201,
       documented: z.looseObject({ team: DocTeam }),
       profile: z.strictObject({ team: Team }).meta({ id: 'TeamEnvelope' }),
     },
     errorShape: 'plain',
     errors: ['not_found', 'team_not_allowed', 'duplicate_team_name', 'limit_exceeded'],
   }),
-  setTeamMode: defineRoute({
-    method: 'PATCH',
-    path: '/sessions/{id}/team-mode',
+  setTeamMode: defineRoute(endpoints.setTeamMode, {
     summary: "Switch a draft session's team mode; switching it off removes its teams",
     section: '§4 Other operations',
     inferred: true,
     body: { documented: z.looseObject({}), profile: SetTeamModeBody },
-    success: { status: 200, documented: DocSessionEnvelope, profile: SessionEnvelope },
+    success: { documented: DocSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
-  presentActivity: defineRoute({
-    method: 'POST',
-    path: '/sessions/{id}/present',
+  presentActivity: defineRoute(endpoints.presentActivity, {
     summary: 'Put one of the activities of an open session on the big screen',
     section: '§4 Other operations',
     inferred: true,
     body: { documented: z.looseObject({}), profile: PresentActivityBody },
-    success: { status: 200, documented: DocSessionEnvelope, profile: SessionEnvelope },
+    success: { documented: DocSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),

@@ -10,6 +10,7 @@ import {
   Title,
   Url,
 } from './common.ts'
+import { endpoints } from './endpoints.ts'
 import { defineRoute } from './route.ts'
 
 const count = z.int().min(0)
@@ -115,15 +116,12 @@ export const CreateSponsorReportBody = z
 export type CreateSponsorReportBody = z.input<typeof CreateSponsorReportBody>
 
 export const sponsorRoutes = {
-  createSponsorReport: defineRoute({
-    method: 'POST',
-    path: '/sponsors',
+  createSponsorReport: defineRoute(endpoints.createSponsorReport, {
     summary:
       "Generate a sponsor report over the organization's events; needs data export and analytics",
     section: '§4 Sponsor reports',
     body: { documented: z.looseObject({}), profile: CreateSponsorReportBody },
     success: {
-      status: 201,
       documented: z.looseObject({ report: DocSponsorReport }),
       profile: z.strictObject({ report: SponsorReport }).meta({ id: 'SponsorReportEnvelope' }),
     },
@@ -131,13 +129,10 @@ export const sponsorRoutes = {
     entitlement: 'data_export_analytics',
     errors: ['missing_entitlement'],
   }),
-  listSponsorReports: defineRoute({
-    method: 'GET',
-    path: '/sponsors',
+  listSponsorReports: defineRoute(endpoints.listSponsorReports, {
     summary: 'List sponsor reports newest first, metadata only (no payload)',
     section: '§4 Sponsor reports',
     success: {
-      status: 200,
       documented: z.looseObject({ reports: z.array(DocSponsorReportSummary) }),
       profile: z
         .strictObject({ reports: z.array(SponsorReportSummary) })

@@ -4,6 +4,10 @@ import { createMock, type MockOptions } from './create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from './handlers.ts'
 import { parseScenarioName, type Scenario, scenarioLabel } from './scenarios.ts'
 
+// What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this
+// package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
+export { delay, HttpResponse, http } from 'msw'
+
 export interface BrowserMockOptions extends MockOptions {
   /**
    * The API root the app calls: absolute (`https://api.example.com/api/v1`) or relative to the

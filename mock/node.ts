@@ -2,6 +2,10 @@ import { setupServer } from 'msw/node'
 import { createMock, type MockOptions } from './create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from './handlers.ts'
 
+// What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this
+// package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
+export { delay, HttpResponse, http } from 'msw'
+
 export interface NodeMockOptions extends MockOptions {
   /** API root the handlers answer, e.g. `https://api.example.test/api/v1`. */
   baseUrl?: string

@@ -9,11 +9,13 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Connect, Plugin, PreviewServer } from 'vite'
 import { sourceEntries } from '../cli/snippets.ts'
-import { ROOT } from './chromium.ts'
 
+// Not from chromium.ts: this harness is also used outside vitest (bench/bundles.ts).
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 const WORKER = join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')
 

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSnippets } from '../cli/snippets.ts'
-import { ROOT } from './chromium.ts'
+import { CLIENT_APP, docsBrowserSnippet, FETCH_APP } from './app/sources.ts'
 import { createViteApp, type ViteApp, type ViteBuild } from './vite-app.ts'
 
 /** What only the mock brings: our mock and demo data, msw, @msw/data, faker. */
@@ -15,10 +12,7 @@ describe("docs/usage.md's browser snippet in a Vite production build", () => {
   let production: ViteBuild | undefined
   let development: ViteBuild | undefined
   beforeAll(async () => {
-    const markdown = readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')
-    const snippet = readSnippets(markdown).find((s) => s.group === 'frontend with msw/browser')
-    if (!snippet) throw new Error('docs/usage.md has no "frontend with msw/browser" snippet')
-    app = createViteApp({ files: { 'src/main.ts': snippet.code } })
+    app = createViteApp({ files: { 'src/main.ts': docsBrowserSnippet() } })
     production = await app.build({ modules: true })
     development = await app.build({ mode: 'development', modules: true })
   }, 120_000)
@@ -34,5 +28,33 @@ describe("docs/usage.md's browser snippet in a Vite production build", () => {
   it('contains no mock code: the static import is dropped with the dev-only branch', () => {
     expect(mockModules(production as ViteBuild)).toEqual([])
     expect(production?.modules).toContain('contract/client.ts')
+  })
+})
+
+describe('an app using only createClient, in a Vite production build', () => {
+  const apps: ViteApp[] = []
+  let client: ViteBuild | undefined
+  let baseline: ViteBuild | undefined
+  beforeAll(async () => {
+    const clientApp = createViteApp({ files: { 'src/main.ts': CLIENT_APP }, worker: false })
+    const fetchApp = createViteApp({ files: { 'src/main.ts': FETCH_APP }, worker: false })
+    apps.push(clientApp, fetchApp)
+    client = await clientApp.build({ modules: true })
+    baseline = await fetchApp.build()
+  }, 120_000)
+  afterAll(() => {
+    for (const app of apps) app.remove()
+  })
+
+  it('bundles the zod-free endpoint table, not zod or the schemas', () => {
+    const ours = client?.modules.filter((file) => !file.startsWith('.scratch/')) ?? []
+    expect(ours.filter((file) => file.startsWith('node_modules/'))).toEqual([])
+    expect(ours).toEqual(['contract/client.ts', 'contract/endpoints.ts', 'contract/route.ts'])
+  })
+
+  it('adds at most 5 KB gzip to the app', () => {
+    const added = (client?.totals.gzip ?? Infinity) - (baseline?.totals.gzip ?? 0)
+    expect(added).toBeGreaterThan(0)
+    expect(added).toBeLessThanOrEqual(5 * 1024)
   })
 })

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { readSnippets } from '../../cli/snippets.ts'
+
+/** Apps built by the Vite tests and by bench/bundles.ts, so both measure the same code. */
+
+/** docs/usage.md's browser recipe, as written. */
+export const docsBrowserSnippet = (): string => {
+  const markdown = readFileSync(
+    fileURLToPath(new URL('../../../docs/usage.md', import.meta.url)),
+    'utf8',
+  )
+  const snippet = readSnippets(markdown).find((s) => s.group === 'frontend with msw/browser')
+  if (!snippet) throw new Error('docs/usage.md has no "frontend with msw/browser" snippet')
+  return snippet.code
+}
+
+/** An app that lists forms with the typed client… */
+export const CLIENT_APP = `
+import { createClient } from 'engagement-mock'
+
+const api = createClient({ baseUrl: '/api/v1', apiKey: 'acme-demo-key' })
+api.listForms().then((listed) => {
+  document.body.textContent = listed.ok ? listed.body.forms.map((form) => form.title).join(', ') : 'failed'
+})
+`
+/** …and the same with fetch by hand: the baseline. */
+export const FETCH_APP = `
+fetch('/api/v1/forms', { headers: { authorization: 'Bearer acme-demo-key' } })
+  .then((response) => response.json())
+  .then((body) => {
+    document.body.textContent = body.forms.map((form: { title: string }) => form.title).join(', ')
+  })
+`
