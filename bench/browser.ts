@@ -4,12 +4,68 @@
  * `vite preview` with the worker already installed. Writes the "Browser mock" section of
  * bench/RESULTS.md. Run: npm run bench:browser (about a minute; needs Chromium).
  */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { OFFLINE_APP } from '../test/browser/app/offline-app.ts'
 import { CLIENT_APP } from '../test/browser/app/sources.ts'
-import { launchChromium } from '../test/browser/chromium.ts'
+import { launchChromium, ROOT } from '../test/browser/chromium.ts'
 import { createViteApp, type ViteBuild } from '../test/browser/vite-app.ts'
+import { sourceEntries } from '../test/cli/snippets.ts'
 import { writeSection } from './sections.ts'
+
+/** The commit issue 11 measured; rebuilt and timed again in the same run, for a ratio. */
+const BEFORE_COMMIT = 'd71ec7c'
+
+/**
+ * The smallest app on the mock, written so both the code before (absolute base URLs only, no
+ * persistence) and today's run it: starts the worker, then lists the forms.
+ */
+const MINIMAL_APP = `
+import { createClient } from 'engagement-mock'
+
+const baseUrl = location.origin + '/api/v1'
+const app = document.querySelector('#app') as HTMLElement
+const enableMocking = async () => {
+  if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
+  const { startMockWorker } = await import('engagement-mock/mock/browser')
+  await startMockWorker({ baseUrl, quiet: true })
+}
+enableMocking()
+  .then(() => createClient({ baseUrl, apiKey: 'acme-demo-key' }).listForms())
+  .then((listed) => {
+    if (!listed.ok) throw new Error('listForms answered ' + listed.status)
+    const list = document.createElement('ul')
+    for (const form of listed.body.forms) list.append(Object.assign(document.createElement('li'), { textContent: form.title }))
+    app.replaceChildren(list)
+    app.dataset.renderedAt = String(performance.now())
+  })
+`
+
+/** A checkout of BEFORE_COMMIT sharing this repository's node_modules, and a Vite config for it. */
+const checkoutBefore = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'engagement-before-'))
+  execFileSync('git', ['-C', ROOT, 'worktree', 'add', '--detach', dir, BEFORE_COMMIT], {
+    stdio: 'ignore',
+  })
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+  const aliases = [...sourceEntries(dir)]
+    .map(
+      ([name, file]) =>
+        `{ find: /^${name.replace(/[/.]/g, '\\$&')}$/, replacement: ${JSON.stringify(file)} }`,
+    )
+    .join(', ')
+  return {
+    dir,
+    config: `export default { logLevel: 'warn', resolve: { alias: [${aliases}] } }\n`,
+    remove: () => {
+      execFileSync('git', ['-C', ROOT, 'worktree', 'remove', '--force', dir], { stdio: 'ignore' })
+      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
 
 /** From issue 11, measured the same way before this work (main at d71ec7c). */
 const BEFORE = { addedGzip: 319 * 1024, firstRenderMs: 285 }
@@ -31,12 +87,16 @@ const buildOnly = async (source: string): Promise<ViteBuild> => {
   }
 }
 
-/** Loads the app once per scenario (worker installed), then times reloads of the demo. */
-const measurePage = async (persist: boolean) => {
-  const source = persist
-    ? OFFLINE_APP
-    : OFFLINE_APP.replace('quiet: true', 'quiet: true, persist: false')
-  const app = createViteApp({ files: { 'src/main.ts': source, '.env': 'VITE_MOCK=on\n' } })
+/** Loads the app once (the worker installs), then times reloads of the demo. */
+const measurePage = async (source: string, where: { parent?: string; config?: string } = {}) => {
+  const app = createViteApp({
+    files: {
+      'src/main.ts': source,
+      '.env': 'VITE_MOCK=on\n',
+      ...(where.config ? { 'vite.config.mjs': where.config } : {}),
+    },
+    ...(where.parent ? { parent: where.parent } : {}),
+  })
   const build = await app.build()
   const server = await app.preview()
   const browser = await launchChromium()
@@ -77,8 +137,18 @@ const measurePage = async (persist: boolean) => {
 
 const main = async () => {
   const client = await buildOnly(CLIENT_APP)
-  const persisted = await measurePage(true)
-  const inMemory = await measurePage(false)
+  const before = checkoutBefore()
+  let old: Awaited<ReturnType<typeof measurePage>>
+  try {
+    old = await measurePage(MINIMAL_APP, { parent: before.dir, config: before.config })
+  } finally {
+    before.remove()
+  }
+  const minimal = await measurePage(MINIMAL_APP)
+  const persisted = await measurePage(OFFLINE_APP)
+  const inMemory = await measurePage(
+    OFFLINE_APP.replace('quiet: true', 'quiet: true, persist: false'),
+  )
   const added = persisted.build.totals.gzip - client.totals.gzip
   const addedLoaded = persisted.loadedGzip - client.totals.gzip
   const verdict = (ok: boolean) => (ok ? 'met' : '**NOT met**')
@@ -101,6 +171,16 @@ const main = async () => {
     `| JS added, loaded before the first answer (demo) | ${kb(addedLoaded)} | ${kb(BEFORE.addedGzip)} | ≤ ${kb(TARGET.addedGzip)}: ${verdict(addedLoaded <= TARGET.addedGzip)} |`,
     `| First forms rendered, median (p90), state kept across reloads | ${persisted.median.toFixed(0)} ms (${persisted.p90.toFixed(0)}) | ${BEFORE.firstRenderMs} ms | ≤ ${TARGET.firstRenderMs} ms: ${verdict(persisted.median <= TARGET.firstRenderMs)} |`,
     `| First forms rendered, median (p90), \`persist: false\` | ${inMemory.median.toFixed(0)} ms (${inMemory.p90.toFixed(0)}) | — | — |`,
+    '',
+    `The same run, the smallest app (start the worker, list the forms) built against ${BEFORE_COMMIT} and against this tree,`,
+    'so machine load cancels out in the ratio:',
+    '',
+    `| Smallest app | ${BEFORE_COMMIT} | now | now / before |`,
+    '|---|--:|--:|--:|',
+    `| JS loaded before the first answer, gzip | ${kb(old.loadedGzip)} | ${kb(minimal.loadedGzip)} | ${(minimal.loadedGzip / old.loadedGzip).toFixed(2)} |`,
+    `| JS of the whole build, gzip | ${kb(old.build.totals.gzip)} | ${kb(minimal.build.totals.gzip)} | ${(minimal.build.totals.gzip / old.build.totals.gzip).toFixed(2)} |`,
+    `| First forms rendered, median | ${old.median.toFixed(0)} ms | ${minimal.median.toFixed(0)} ms | ${(minimal.median / old.median).toFixed(2)} |`,
+    `| First forms rendered, p90 | ${old.p90.toFixed(0)} ms | ${minimal.p90.toFixed(0)} ms | ${(minimal.p90 / old.p90).toFixed(2)} |`,
     '',
     `Chunks (gzip): ${chunks}. Loaded for the demo: ${persisted.loaded.map((f) => `\`${f.replace(/-[\w-]{8}\.js$/, '.js')}\``).join(', ')}.`,
   ].join('\n')

@@ -96,30 +96,44 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
   // A relative base is what the page's own fetch('/api/v1/…') resolves against: the page's URL.
   const apiRoot = new URL(baseUrl, location.href).href.replace(/\/+$/, '')
   const scriptUrl = new URL(serviceWorkerUrl, location.href).href
-  const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
   const seed = rest.seed ?? 1
-  const core = createMock({ ...rest, scenario })
-  const label =
-    typeof scenario === 'object' && 'format' in scenario
-      ? `state-${fingerprint(JSON.stringify(scenario))}`
-      : scenarioLabel(scenario)
-  const stored = persist ? await persistMock(core, storeKey(seed, label)) : undefined
-  const mock = stored?.mock ?? core
-  const worker = setupWorker(...createHandlers(mock, apiRoot))
-  try {
-    await worker.start({
+  // The service worker's handshake and the mock's start (state, saved state) run side by side; the
+  // API handlers are installed once both are done, before the app's first request.
+  const worker = setupWorker()
+  const started = worker
+    .start({
       serviceWorker: { url: serviceWorkerUrl },
       onUnhandledRequest: 'bypass',
       // msw's own start banner and per-request logs are noise here; our one line below says it.
       quiet: true,
     })
-  } catch (cause) {
-    const problem = await workerScriptProblem(scriptUrl)
-    const what = problem
-      ? `The mock's service worker script ${scriptUrl} ${problem}.`
-      : `The mock's service worker ${scriptUrl} could not start: ${cause instanceof Error ? cause.message : String(cause)}`
-    throw new Error(`[engagement-mock] ${what} ${INIT_HINT}`, { cause })
+    .catch(async (cause: unknown) => {
+      const problem = await workerScriptProblem(scriptUrl)
+      const what = problem
+        ? `The mock's service worker script ${scriptUrl} ${problem}.`
+        : `The mock's service worker ${scriptUrl} could not start: ${cause instanceof Error ? cause.message : String(cause)}`
+      throw new Error(`[engagement-mock] ${what} ${INIT_HINT}`, { cause })
+    })
+  const prepared = (async () => {
+    const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
+    const core = createMock({ ...rest, scenario })
+    const label =
+      typeof scenario === 'object' && 'format' in scenario
+        ? `state-${fingerprint(JSON.stringify(scenario))}`
+        : scenarioLabel(scenario)
+    const stored = persist ? await persistMock(core, storeKey(seed, label)) : undefined
+    return { label, stored, mock: stored?.mock ?? core }
+  })()
+  const [workerStart, preparation] = await Promise.allSettled([started, prepared])
+  if (workerStart.status === 'rejected' || preparation.status === 'rejected') {
+    if (preparation.status === 'fulfilled') preparation.value.stored?.close()
+    if (workerStart.status === 'fulfilled') worker.stop()
+    throw workerStart.status === 'rejected'
+      ? workerStart.reason
+      : (preparation as PromiseRejectedResult).reason
   }
+  const { label, stored, mock } = preparation.value
+  worker.resetHandlers(...createHandlers(mock, apiRoot))
   await mock.ready
   if (consoleName !== false) {
     Object.assign(globalThis, {

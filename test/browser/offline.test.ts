@@ -109,6 +109,12 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     expect(await page.locator('#app').getAttribute('data-error')).toBe(
       '503 The forms service is down (override).',
     )
+    // `worker.resetHandlers()` drops the override and keeps the mock's own handlers.
+    await page.evaluate(() => {
+      Reflect.get(globalThis, 'worker').resetHandlers()
+      dispatchEvent(new Event(Reflect.get(globalThis, 'MOCK_CHANGE_EVENT')))
+    })
+    await expect.poll(() => count(page), { timeout: 10_000 }).toBe(String(demo))
   })
 
   it('drops a corrupt saved state with a console warning and renders the scenario', async () => {

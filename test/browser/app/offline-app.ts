@@ -18,6 +18,7 @@ const enableMocking = async () => {
   if (new URLSearchParams(location.search).has('fail-list')) {
     worker.use(override.status('listForms', 503, 'The forms service is down (override).'))
   }
+  Object.assign(globalThis, { worker, MOCK_CHANGE_EVENT })
   // Another tab created, changed or reset something: show it.
   addEventListener(MOCK_CHANGE_EVENT, () => void render())
 }
