@@ -117,3 +117,20 @@ describe('scenarios', () => {
     )
   })
 })
+
+describe('scenarios in the msw/node host', () => {
+  it('setupMockServer({ scenario }) answers fetch from that scenario', async () => {
+    const { setupMockServer } = await import('./node.ts')
+    const base = 'https://api.scenario.test/api/v1'
+    const server = setupMockServer({ baseUrl: base, scenario: 'empty' })
+    server.listen({ onUnhandledRequest: 'error' })
+    try {
+      const response = await fetch(`${base}/forms`, {
+        headers: { authorization: `Bearer ${ACME_KEY}` },
+      })
+      expect(await response.json()).toEqual({ forms: [] })
+    } finally {
+      server.close()
+    }
+  })
+})

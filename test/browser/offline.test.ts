@@ -30,13 +30,32 @@ const demoCount = async () => {
   return (JSON.parse(answer.text) as { forms: unknown[] }).forms.length
 }
 
+/** A state saved from `GET /__mock/state`, as QA would keep one: the empty scenario and one form. */
+const savedState = async () => {
+  const mock = createMock({ scenario: 'empty' })
+  const created = await mock.handle({
+    method: 'POST',
+    path: '/forms',
+    headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Checkout survey (QA)' }),
+  })
+  if (created.status !== 201) throw new Error(created.text)
+  return mock.exportState()
+}
+
 describeInChromium('a Vite app working offline on the browser mock (vite preview)', () => {
   const chromium = useChromium()
   let app: ViteApp | undefined
   let server: ViteServer | undefined
   let demo = 0
   beforeAll(async () => {
-    app = createViteApp({ files: { 'src/main.ts': OFFLINE_APP, '.env': 'VITE_MOCK=on\n' } })
+    app = createViteApp({
+      files: {
+        'src/main.ts': OFFLINE_APP,
+        '.env': 'VITE_MOCK=on\n',
+        'public/qa/one-form.json': JSON.stringify(await savedState()),
+      },
+    })
     await app.build()
     server = await app.preview()
     demo = await demoCount()
@@ -78,6 +97,7 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     expect(await rendered(two)).toBe(demo)
 
     await one.click('#create')
+    await expect.poll(() => count(one)).toBe(String(demo + 1))
     await expect.poll(() => count(two), { timeout: 10_000 }).toBe(String(demo + 1))
     expect(await first(two)).toBe(await first(one))
 
@@ -100,6 +120,16 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     await page.goto(url())
     expect(await rendered(page)).toBe(demo)
     expect(LARGE_COUNTS.forms).toBeGreaterThan(60)
+
+    await page.goto(url('?mock-scenario=/qa/one-form.json'))
+    expect(await rendered(page)).toBe(1)
+    expect(await first(page)).toBe('Checkout survey (QA)')
+
+    await page.goto(url('?mock-scenario=huge'))
+    await page.locator('#app[data-error]').waitFor({ state: 'attached', timeout: 20_000 })
+    expect(await page.locator('#app').getAttribute('data-error')).toContain(
+      '?mock-scenario=huge: Unknown scenario "huge": use `demo`',
+    )
   })
 
   it('shows an override answering in the contract’s error shape', async () => {
