@@ -1,6 +1,8 @@
 import { setupWorker } from 'msw/browser'
+import { CHANGE_EVENT, fingerprint, persistMock, storeKey } from './browser-store.ts'
 import { createMock, type MockOptions } from './create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from './handlers.ts'
+import { parseScenarioName, type Scenario, scenarioLabel } from './scenarios.ts'
 
 // What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this
 // package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
@@ -16,6 +18,50 @@ export interface BrowserMockOptions extends MockOptions {
   serviceWorkerUrl?: string
   /** `true` starts without the one console line saying that mocking is on. */
   quiet?: boolean
+  /**
+   * Keep the state across reloads and in step between tabs (default `true`): saved in IndexedDB
+   * under the package version, seed and scenario; `worker.mock.reset()` goes back to the scenario.
+   */
+  persist?: boolean
+  /**
+   * The query parameter of the page's URL that picks the scenario for this load (default
+   * `mock-scenario`; `false` ignores the URL): `?mock-scenario=empty`, `large`,
+   * `large:forms=2000`, or the URL of a state file saved from `/__mock/state`. It wins over
+   * `scenario`, so a QA link opens the app in the data it names.
+   */
+  scenarioParam?: string | false
+  /**
+   * A global the devtools console can reach (default `engagementMock`; `false` for none):
+   * `await engagementMock.reset()` puts the scenario back in every tab.
+   */
+  consoleName?: string | false
+}
+
+/** `?mock-scenario=…`: a name, or the URL of a saved state (fetched relative to the page). */
+const scenarioFromUrl = async (param: string | false): Promise<Scenario | undefined> => {
+  if (param === false) return undefined
+  const value = new URLSearchParams(location.search).get(param)
+  if (value === null || value === '') return undefined
+  const named = parseScenarioName(value)
+  if ('scenario' in named) return named.scenario
+  if (!/[./]/.test(value)) throw new Error(`[engagement-mock] ?${param}=${value}: ${named.error}`)
+  const url = new URL(value, location.href).href
+  let response: Response
+  try {
+    response = await fetch(url, { cache: 'no-store' })
+  } catch (cause) {
+    throw new Error(`[engagement-mock] ?${param}: could not fetch the state file ${url}`, { cause })
+  }
+  if (!response.ok) {
+    throw new Error(
+      `[engagement-mock] ?${param}: the state file ${url} answered ${response.status}`,
+    )
+  }
+  try {
+    return (await response.json()) as Scenario
+  } catch (cause) {
+    throw new Error(`[engagement-mock] ?${param}: the state file ${url} is not JSON`, { cause })
+  }
 }
 
 const INIT_HINT =
@@ -42,33 +88,84 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     baseUrl = DEFAULT_BASE_URL,
     serviceWorkerUrl = '/mockServiceWorker.js',
     quiet = false,
+    persist = true,
+    scenarioParam = 'mock-scenario',
+    consoleName = 'engagementMock',
     ...rest
   } = options
   // A relative base is what the page's own fetch('/api/v1/…') resolves against: the page's URL.
   const apiRoot = new URL(baseUrl, location.href).href.replace(/\/+$/, '')
   const scriptUrl = new URL(serviceWorkerUrl, location.href).href
-  const mock = createMock(rest)
-  const worker = setupWorker(...createHandlers(mock, apiRoot))
-  try {
-    await worker.start({
+  const seed = rest.seed ?? 1
+  // The service worker's handshake and the mock's start (state, saved state) run side by side; the
+  // API handlers are installed once both are done, before the app's first request.
+  const worker = setupWorker()
+  const started = worker
+    .start({
       serviceWorker: { url: serviceWorkerUrl },
       onUnhandledRequest: 'bypass',
       // msw's own start banner and per-request logs are noise here; our one line below says it.
       quiet: true,
     })
-  } catch (cause) {
-    const problem = await workerScriptProblem(scriptUrl)
-    const what = problem
-      ? `The mock's service worker script ${scriptUrl} ${problem}.`
-      : `The mock's service worker ${scriptUrl} could not start: ${cause instanceof Error ? cause.message : String(cause)}`
-    throw new Error(`[engagement-mock] ${what} ${INIT_HINT}`, { cause })
+    .catch(async (cause: unknown) => {
+      const problem = await workerScriptProblem(scriptUrl)
+      const what = problem
+        ? `The mock's service worker script ${scriptUrl} ${problem}.`
+        : `The mock's service worker ${scriptUrl} could not start: ${cause instanceof Error ? cause.message : String(cause)}`
+      throw new Error(`[engagement-mock] ${what} ${INIT_HINT}`, { cause })
+    })
+  const prepared = (async () => {
+    const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
+    const core = createMock({ ...rest, scenario })
+    const label =
+      typeof scenario === 'object' && 'format' in scenario
+        ? `state-${fingerprint(JSON.stringify(scenario))}`
+        : scenarioLabel(scenario)
+    const stored = persist ? await persistMock(core, storeKey(seed, label)) : undefined
+    return { label, stored, mock: stored?.mock ?? core }
+  })()
+  const [workerStart, preparation] = await Promise.allSettled([started, prepared])
+  if (workerStart.status === 'rejected' || preparation.status === 'rejected') {
+    if (preparation.status === 'fulfilled') preparation.value.stored?.close()
+    if (workerStart.status === 'fulfilled') worker.stop()
+    throw workerStart.status === 'rejected'
+      ? workerStart.reason
+      : (preparation as PromiseRejectedResult).reason
   }
+  const { label, stored, mock } = preparation.value
+  worker.resetHandlers(...createHandlers(mock, apiRoot))
   await mock.ready
+  if (consoleName !== false) {
+    Object.assign(globalThis, {
+      [consoleName]: {
+        reset: () => mock.reset(),
+        exportState: () => mock.exportState(),
+        importState: (state: unknown) => mock.importState(state),
+      },
+    })
+  }
   if (!quiet) {
+    const kept = stored
+      ? `${stored.restored ? 'restored from the last visit' : 'kept'} across reloads and tabs` +
+        (consoleName === false ? '' : ` (reset: \`await ${consoleName}.reset()\`)`)
+      : 'in this page only'
     console.info(
       `[engagement-mock] Mocking is on: ${apiRoot}/… is answered in this page by the mock ` +
-        `(seed ${rest.seed ?? 1}); nothing reaches a server. Pass \`quiet: true\` to hide this line.`,
+        `(seed ${seed}, scenario ${label}; state ${kept}); nothing reaches a server. ` +
+        'Pass `quiet: true` to hide this line.',
     )
   }
   return Object.assign(worker, { mock })
 }
+
+/** Dispatched on `window` when another tab changed (or reset) the shared mock state: refetch. */
+export const MOCK_CHANGE_EVENT = CHANGE_EVENT
+
+export {
+  type ErrorStatus,
+  type OverrideAnswer,
+  OverrideDriftError,
+  type OverrideOptions,
+  type OverrideResolver,
+  override,
+} from './override.ts'

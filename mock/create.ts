@@ -1,17 +1,33 @@
-import { demoPlan } from '../fixtures/index.ts'
 import type { DemoPlan } from '../fixtures/plan.ts'
 import { createMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
+import { emptyPlan, type Scenario, scenarioStart } from './scenarios.ts'
 
-export interface MockOptions extends Omit<MockCoreOptions, 'plan'> {
+export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' | 'state'> {
   /** Demo data: the seed's demo plan by default; `false` starts with the demo organizations only. */
   plan?: DemoPlan | false
+  /**
+   * Where the mock starts and what `reset()` goes back to: `demo` (default), `empty`, `large`
+   * (`{ name: 'large', counts }` to size it) or a state exported from `GET /__mock/state`.
+   */
+  scenario?: Scenario
 }
 
-/** A mock seeded with the demo data of `seed` (default 1), ready for any host. */
+export { SNAPSHOT_SEED } from './scenarios.ts'
+
+/**
+ * A mock seeded with the demo data of `seed` (default 1), or the scenario asked for, ready for any
+ * host. The default demo loads its precomputed state (same bytes as the replay); other seeds and
+ * `large` replay their plan. Both are imported on first use, so a bundler splits them off and a
+ * host loads only the one it needs.
+ */
 export const createMock = (options: MockOptions = {}): MockCore => {
-  const { plan, ...rest } = options
+  const { plan, scenario, ...rest } = options
+  if (plan !== undefined && scenario !== undefined) {
+    throw new TypeError('createMock: pass `plan` or `scenario`, not both.')
+  }
   const seed = options.seed ?? 1
-  const chosen =
-    plan === undefined ? demoPlan(seed) : plan === false ? { ...demoPlan(seed), steps: [] } : plan
-  return createMockCore({ ...rest, plan: chosen })
+  if (plan !== undefined) {
+    return createMockCore({ ...rest, plan: plan === false ? emptyPlan(seed) : plan })
+  }
+  return createMockCore({ ...rest, ...scenarioStart(scenario ?? 'demo', seed) })
 }

@@ -20,3 +20,12 @@ export const setupMockServer = (options: NodeMockOptions = {}) => {
   const mock = createMock(rest)
   return Object.assign(setupServer(...createHandlers(mock, baseUrl)), { mock })
 }
+
+export {
+  type ErrorStatus,
+  type OverrideAnswer,
+  OverrideDriftError,
+  type OverrideOptions,
+  type OverrideResolver,
+  override,
+} from './override.ts'

@@ -6,6 +6,8 @@ export interface BannerInput {
   origin: string
   publicBase: string
   seed: number
+  /** As given to --scenario; absent for the demo data. */
+  scenario?: string
   latency?: number | readonly [number, number]
   failRate?: number
   statePath?: string
@@ -45,10 +47,13 @@ export const banner = (input: BannerInput): string => {
     ...(input.failRate ? [`${input.failRate * 100}% of requests answer 503`] : []),
   ]
   if (chaos.length > 0) lines.push('', `  Chaos        ${chaos.join(', ')}`)
+  if (input.scenario !== undefined) {
+    lines.push('', `  Scenario     ${input.scenario} (what POST /__mock/reset goes back to)`)
+  }
   if (input.statePath !== undefined) {
     lines.push(
       '',
-      `  State        ${input.stateLoaded ? 'loaded from' : 'starts from the demo data; will be saved to'} ${input.statePath} (written on Ctrl+C)`,
+      `  State        ${input.stateLoaded ? 'loaded from' : `starts from ${input.scenario === undefined ? 'the demo data' : `scenario ${input.scenario}`}; will be saved to`} ${input.statePath} (written on Ctrl+C)`,
     )
   }
   lines.push('', '  Reset: POST /__mock/reset · Stop: Ctrl+C', '')

@@ -2,8 +2,16 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { MockOptions } from '../create.ts'
+import type { Scenario } from '../scenarios.ts'
 import { loadStateFile, saveStateFile } from '../state-file.ts'
-import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
+import {
+  parseHttpUrl,
+  parseLatency,
+  parsePort,
+  parseRate,
+  parseSeed,
+  UsageError,
+} from './options.ts'
 
 interface ServeOptions {
   port: number
@@ -11,6 +19,7 @@ interface ServeOptions {
   seed: number
   publicUrl?: string
   state?: string
+  scenario?: string
   latency?: number | [number, number]
   failRate?: number
 }
@@ -27,6 +36,25 @@ const freePort = (host: string) =>
     })
   })
 
+/** A scenario name, or the path of a state file exported from `/__mock/state`. */
+const scenarioOption = async (text: string | undefined): Promise<Scenario | undefined> => {
+  if (text === undefined) return undefined
+  const { parseScenarioName } = await import('../scenarios.ts')
+  const named = parseScenarioName(text)
+  if ('scenario' in named) return named.scenario
+  // Not a name: a state file, if one is there.
+  const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
+  if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
+  const path = resolve(text)
+  const state = await loadStateFile(path)
+  if (state === undefined) {
+    throw new UsageError(
+      `--scenario: no state file at ${path}; ${named.error.replace(/^Unknown[^:]*: /, '')}`,
+    )
+  }
+  return state
+}
+
 const serve = async (options: ServeOptions): Promise<void> => {
   // Loaded here, not at the top: --help and usage errors stay quick.
   const [{ createMock }, { startServer }, { banner }, { mountPages }] = await Promise.all([
@@ -38,8 +66,10 @@ const serve = async (options: ServeOptions): Promise<void> => {
   const port = options.port === 0 ? await freePort(options.host) : options.port
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+  const scenario = await scenarioOption(options.scenario)
   const mockOptions: MockOptions = {
     seed: options.seed,
+    ...(scenario === undefined ? {} : { scenario }),
     publicUrl: options.publicUrl ?? origin,
     ...(options.latency === undefined ? {} : { latency: options.latency }),
     ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
@@ -69,6 +99,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
       origin,
       publicBase: mock.publicBase,
       seed: options.seed,
+      ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
       ...(options.latency === undefined ? {} : { latency: options.latency }),
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
       ...(statePath === undefined ? {} : { statePath, stateLoaded: saved !== undefined }),
@@ -122,6 +153,12 @@ export const registerServe = (program: Command): void => {
       'load the mock state from this file at start (if it exists), save it there on shutdown',
     )
     .option(
+      '--scenario <name|file>',
+      'starting data: demo (default), empty (organizations and keys only), large ' +
+        '(large:forms=1000,sessions=50 sets counts), or a state file exported from /__mock/state; ' +
+        'reset goes back to it, and an existing --state file wins over it',
+    )
+    .option(
       '--latency <ms>',
       'delay every API answer: fixed (800) or a random range (200-800)',
       parseLatency,
@@ -134,6 +171,9 @@ Examples:
   $ engagement-mock serve
   $ engagement-mock serve --port 8080 --seed 7
   $ engagement-mock serve --state .state/mock.json      # keep your changes across restarts
+  $ engagement-mock serve --scenario empty              # first-run screens: no records
+  $ engagement-mock serve --scenario large:forms=2000   # paging and long lists
+  $ engagement-mock serve --scenario qa/checkout.json   # a state saved from /__mock/state
   $ engagement-mock serve --latency 200-800 --fail-rate 0.1
   $ PORT=0 engagement-mock serve                         # any free port; the URL is printed
   $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com`,

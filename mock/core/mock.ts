@@ -15,6 +15,7 @@ import {
 import { IdSource } from './ids.ts'
 import { matchRoute } from './router.ts'
 import { applyPlan } from './seed.ts'
+import { type DemoSnapshot, rebaseState, takeSnapshot } from './snapshot.ts'
 import { buildStore, exportState, type MockState } from './state.ts'
 import { Store } from './store.ts'
 
@@ -22,8 +23,15 @@ export interface MockCoreOptions extends ChaosOptions {
   seed?: number
   /** Base of the share URLs the mock hands out (default http://localhost:4010). */
   publicUrl?: string
-  /** Demo data to replay at start and on reset; none when absent. */
-  plan?: DemoPlan
+  /** Demo data to replay at start and on reset (or a loader of it); none when absent. */
+  plan?: DemoPlan | (() => Promise<DemoPlan>)
+  /**
+   * Demo data computed ahead of time (or a loader of it), loaded at start and on reset instead of
+   * replaying `plan`: the same store and identifiers, without faker. Its seed must be `seed`.
+   */
+  snapshot?: DemoSnapshot | (() => Promise<DemoSnapshot>)
+  /** A state exported from `/__mock/state` to start (and reset) from, instead of a plan. */
+  state?: unknown
   clock?: () => Date
   /** Tests: check every answer against the table's profile schemas. */
   validateResponses?: boolean
@@ -66,14 +74,32 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
   }
 
+  const loadSnapshot = async (given: NonNullable<MockCoreOptions['snapshot']>) => {
+    const snapshot = typeof given === 'function' ? await given() : given
+    if (snapshot.seed !== seed)
+      throw new Error(`The demo snapshot has seed ${snapshot.seed}; this mock's seed is ${seed}`)
+    const built = await buildStore(JSON.parse(rebaseState(snapshot, publicBase)))
+    if ('error' in built) throw new Error(`The demo snapshot is not a usable state: ${built.error}`)
+    env.store = built.store
+    env.ids.restore(snapshot.seed, snapshot.idDraws)
+    dispatcher.invalidate()
+  }
+
   const seedStore = async () => {
+    if (options.snapshot) return loadSnapshot(options.snapshot)
     env.store = new Store()
     env.ids.reseed(seed)
     dispatcher.invalidate()
-    if (options.plan) {
+    if (options.state !== undefined) {
+      const built = await buildStore(options.state)
+      if ('error' in built) throw new Error(`The starting state cannot be used. ${built.error}`)
+      env.store = built.store
+      dispatcher.invalidate()
+    } else if (options.plan) {
+      const plan = typeof options.plan === 'function' ? await options.plan() : options.plan
       await applyPlan(
         { store: env.store, ids: env.ids, dispatcher, setNow: (at) => (pinnedNow = at) },
-        options.plan,
+        plan,
       )
     }
   }
@@ -110,6 +136,10 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     reset: () => env.exclusive(seedStore),
 
     exportState: (): MockState => exportState(env.store),
+
+    /** The store and the identifier source as they stand: loading it resumes exactly here. */
+    snapshot: (): DemoSnapshot =>
+      takeSnapshot(seed, env.ids.draws, exportState(env.store), publicBase),
 
     /** Replaces the whole store, or changes nothing and says why. */
     importState: (input: unknown) =>

@@ -71,11 +71,10 @@ const firstDuplicate = (values: string[]) => {
   return undefined
 }
 
-/**
- * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
- * only on success, so a bad import changes nothing.
- */
-export const buildStore = async (input: unknown): Promise<{ store: Store } | { error: string }> => {
+/** The validation half of an import, synchronous: a parsed, consistent state or why not. */
+export const checkState = (
+  input: unknown,
+): ({ state: MockState } & ReturnType<typeof identifiersOf>) | { error: string } => {
   const parsed = MockState.safeParse(input)
   if (!parsed.success) {
     const first = parsed.error.issues[0]
@@ -121,6 +120,17 @@ export const buildStore = async (input: unknown): Promise<{ store: Store } | { e
       error: `Not a consistent mock state: seq ${state.seq} is not above every record's seq.`,
     }
 
+  return { state, ids, joinCodes, slugs }
+}
+
+/**
+ * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
+ * only on success, so a bad import changes nothing.
+ */
+export const buildStore = async (input: unknown): Promise<{ store: Store } | { error: string }> => {
+  const checked = checkState(input)
+  if ('error' in checked) return checked
+  const { state, ids, joinCodes, slugs } = checked
   const store = new Store()
   for (const org of state.organizations) store.addOrganization(org)
   for (const id of ids) store.ids.add(id)

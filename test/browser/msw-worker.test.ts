@@ -115,9 +115,10 @@ describeInChromium(
       expect(await items.first().textContent()).toBe(
         `${first?.title} (${first?.status}) ${first?.shareUrl}`,
       )
-      expect(await page.evaluate(() => typeof Reflect.get(globalThis, 'resetMock'))).toBe(
-        'function',
-      )
+      // The devtools one-liner the docs give: `await engagementMock.reset()`.
+      expect(
+        await page.evaluate(() => typeof Reflect.get(globalThis, 'engagementMock')?.reset),
+      ).toBe('function')
       expect(dev.requests.filter((r) => r.includes('/api/'))).toEqual([])
       await screenshot(page, 'usage-snippet')
     })

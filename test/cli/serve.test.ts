@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -101,5 +101,53 @@ describe('engagement-mock serve', () => {
     expect(second.stderr).toContain(`Port ${port} is in use`)
     expect(second.status).toBe(1)
     await stop(cli)
+  })
+})
+
+describe('engagement-mock serve --scenario', () => {
+  it('starts empty with --scenario empty, and reset goes back to empty', async () => {
+    const { cli, apiRoot } = await serve('--scenario', 'empty')
+    expect(cli.output()).toContain('Scenario     empty')
+    const create = await fetch(`${apiRoot}/forms`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'First form' }),
+    })
+    expect(create.status).toBe(201)
+    const origin = new URL(apiRoot).origin
+    expect((await fetch(`${origin}/__mock/reset`, { method: 'POST' })).status).toBe(200)
+    const listed = (await (await fetch(`${apiRoot}/forms`, { headers: auth })).json()) as {
+      forms: unknown[]
+    }
+    expect(listed.forms).toEqual([])
+    await stop(cli)
+  })
+
+  it('starts from a state file exported from /__mock/state', async () => {
+    const first = await serve('--scenario', 'empty')
+    await fetch(`${first.apiRoot}/forms`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'For QA' }),
+    })
+    const state = await (await fetch(`${new URL(first.apiRoot).origin}/__mock/state`)).text()
+    await stop(first.cli)
+    const file = join(tmp, 'qa.json')
+    writeFileSync(file, state)
+    const second = await serve('--scenario', file)
+    const listed = (await (await fetch(`${second.apiRoot}/forms`, { headers: auth })).json()) as {
+      forms: Array<{ title: string }>
+    }
+    expect(listed.forms.map((f) => f.title)).toEqual(['For QA'])
+    await stop(second.cli)
+  })
+
+  it('refuses an unknown scenario or a missing file with a usage error naming the choices', async () => {
+    const unknown = await runCli(['serve', '--port', '0', '--scenario', 'huge'])
+    expect(unknown.status).toBe(2)
+    expect(unknown.stderr).toContain('--scenario: Unknown scenario "huge": use `demo`')
+    const missing = await runCli(['serve', '--port', '0', '--scenario', join(tmp, 'none.json')])
+    expect(missing.status).toBe(2)
+    expect(missing.stderr).toContain('--scenario: no state file at')
   })
 })
