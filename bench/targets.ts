@@ -3,7 +3,17 @@
  * same load (`--cpu-prof`, per-import timings, heap measurements) and what fixing it would take.
  * Kept beside the code so a new run keeps the analysis; revise it when the mock changes.
  */
-export type TargetId = 'get' | 'p99' | 'post' | 'flat' | 'cold' | 'rss'
+export type TargetId =
+  | 'get'
+  | 'p99'
+  | 'post'
+  | 'postP99'
+  | 'flat'
+  | 'patchFlat'
+  | 'cold'
+  | 'coldBuilt'
+  | 'rss'
+  | 'import'
 
 export const EXPLANATIONS: Record<TargetId, string> = {
   get:
@@ -23,6 +33,19 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'and validates it again with zod (together about 40 % of CPU under this load; socket writes ' +
     'are another 12 %). What it would take: validating the built record once instead of twice, ' +
     'which means a store that does not re-validate what the operations already checked.',
+  postP99:
+    'The tail of a write is garbage collection and the write queue: a create waits for the one ' +
+    'before it. A miss means a write allocates or holds the queue longer: compare `--trace-gc` ' +
+    'of the host and of the bare server under the same load.',
+  patchFlat:
+    'A PATCH touches only its organization’s @msw/data collection and indexes, so its cost does ' +
+    'not grow with the store; if this is missed, look at garbage collection of the larger heap.',
+  coldBuilt:
+    'The installed package runs the same bundle as a clone; see the cold start from a clone.',
+  import:
+    'An import validates the whole state once (zod) and stores every record; a miss means a ' +
+    'record is validated or copied more than once on the way: profile `importState` with ' +
+    '`--cpu-prof`.',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +

@@ -48,3 +48,44 @@ export const startChild = (file: string, args: string[] = []): Promise<Child> =>
       reject(new Error(`${file} exited with ${code} before READY:\n${out}`)),
     )
   })
+
+/**
+ * Runs a command that prints nothing useful when it is ready (a peer's own CLI): waits until
+ * GET `probe` answers 200, trying every 20 ms for up to 60 s. `port` is already in `command`.
+ */
+export const startCommand = async (
+  command: string[],
+  port: number,
+  probe: { path: string; headers: Record<string, string> },
+): Promise<Child> => {
+  const child = spawn(command[0] as string, command.slice(1), {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${command.join(' ')} exited with ${child.exitCode}`)
+    if (performance.now() - started > 60_000)
+      throw new Error(`${command.join(' ')}: no 200 in 60 s`)
+    const ok = await fetch(url + probe.path, { headers: probe.headers }).then(
+      (res) => res.ok,
+      () => false,
+    )
+    if (ok) break
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const pid = child.pid as number
+  return {
+    child,
+    info: { url },
+    rssMiB: () => rssOf(pid),
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}
