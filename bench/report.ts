@@ -36,6 +36,8 @@ export interface Results {
     npmMedian: number
     builtMedian: number
     binRss: number
+    /** Node starting a bare node:http server: the floor of any cold start on this machine. */
+    floorMedian: number
   }
   peers: {
     /** Installed versions, by package. */
@@ -454,7 +456,7 @@ ${scaleTable(r)}
 
 ## Cold start and memory
 
-- Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.mjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms), and ${Math.round(r.cold.rebuildingMedian)} ms on the first launch after an edit, which bundles the sources again (runs: ${r.cold.rebuilding.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (the built dist/) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms).
+- Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.mjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms), and ${Math.round(r.cold.rebuildingMedian)} ms on the first launch after an edit, which bundles the sources again (runs: ${r.cold.rebuilding.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (the build's bundled command, dist/cli) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms). The floor on this machine in the same rounds, Node starting a bare node:http server that answers \`{}\`: median ${Math.round(r.cold.floorMedian)} ms.
 - RSS of the mock host: ${mib(r.rssAfterStart)} after start (20 records), ${mib(r.rssAfterLoad)} after the GET load, ${mib(r.rssAfterPosts)} after the POST load (${thousands(r.side['POST /forms']?.mock?.requests ?? 0)} forms created); ${mib(r.scale[100_000]?.rssStart ?? Number.NaN)} with 100,000 records once settled (${mib(r.scale[100_000]?.rssPeak ?? Number.NaN)} right after the import, before V8 has returned its garbage to the system); the CLI right after its first 200: ${mib(r.cold.binRss)}.
 
 ## In-process msw path (msw/node)

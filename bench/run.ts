@@ -188,12 +188,20 @@ const main = async () => {
   }
   // What an installed package runs: the build.
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT })
-  const built = [process.execPath, 'dist/mock/cli/index.js', 'serve', '--port']
+  const built = [process.execPath, 'dist/cli/index.js', 'serve', '--port']
+  // The floor on this machine: Node starting a bare node:http server that answers {}.
+  const floor = [
+    process.execPath,
+    '-e',
+    "require('node:http').createServer((q, s) => s.end('{}')).listen(+process.argv[1], '127.0.0.1')",
+  ]
+  const floorRuns = []
   const binRuns = []
   const builtRuns = []
   const peerCold: Record<string, number[]> = {}
   // Interleaved like the load runs: each round starts every server once.
   for (let i = 0; i < 5; i++) {
+    floorRuns.push(await coldStart(floor))
     binRuns.push(await coldStart(bin))
     builtRuns.push(await coldStart(built))
     for (const peer of peerList as Peer[]) {
@@ -214,6 +222,7 @@ const main = async () => {
     npmMedian: median(npmRuns.map((r) => r.ms)),
     builtMedian: median(builtRuns.map((r) => r.ms)),
     binRss: median(binRuns.map((r) => r.rssMiB)),
+    floorMedian: median(floorRuns.map((r) => r.ms)),
   }
   results.peers = {
     versions,
