@@ -5,12 +5,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { type Aggregate, aggregate } from './lib/aggregate.ts'
-import { type Child, ROOT, startChild } from './lib/child.ts'
-import { coldStart } from './lib/cold-start.ts'
+import { type Child, ROOT, startChild, startCommand } from './lib/child.ts'
+import { coldStart, freePort } from './lib/cold-start.ts'
 import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
 import { machine } from './lib/machine.ts'
 import { median } from './lib/stats.ts'
 import { type Load, WRK, wrk } from './lib/wrk.ts'
+import { ensurePeers } from './peers/install.ts'
+import { type Peer, peers } from './peers/servers.ts'
 import { type Results, render } from './report.ts'
 import { keepSections } from './sections.ts'
 
@@ -123,7 +125,29 @@ const main = async () => {
   results.rssAfterLoad = mock.rssMiB()
   results.side['POST /forms'] = await compare('POST /forms', { mock, 'bare stringify': stringify })
   results.rssAfterPosts = mock.rssMiB()
-  for (const child of [mock, precomputed, stringify]) await child.stop()
+  await precomputed.stop()
+
+  log('Peers: Prism, json-server and msw + @mswjs/data beside the mock and the bare server')
+  const versions = await ensurePeers(log)
+  const peerList = peers(dir, bodies, file)
+  const field: Record<string, Child> = { mock, 'bare stringify': stringify }
+  const peerRss: Record<string, number> = {}
+  const peerBytes: Record<string, number> = {}
+  for (const peer of peerList) {
+    const port = await freePort()
+    const child = await startCommand(peer.command(port), port, {
+      path: '/api/v1/forms',
+      headers: auth(BENCH_KEY),
+    })
+    field[peer.name] = child
+    peerRss[peer.name] = child.rssMiB()
+    peerBytes[peer.name] = Buffer.byteLength(
+      await fetchText(`${child.info.url}/api/v1/forms`, auth(BENCH_KEY)),
+    )
+  }
+  const peerGet = await compare('GET /forms', field)
+  const peerPost = await compare('POST /forms', field)
+  for (const child of Object.values(field)) await child.stop()
 
   log('Scale: the same list with 20, 10,000 and 100,000 records over 1,000 organizations')
   // All three stores at once, their runs interleaved like the side-by-side ones: a ratio between
@@ -163,15 +187,32 @@ const main = async () => {
     rmSync(bundleCache, { recursive: true, force: true })
     rebuilding.push(await coldStart(bin))
   }
-  const binRuns = []
-  for (let i = 0; i < 5; i++) binRuns.push(await coldStart(bin))
-  const npmRuns = []
-  for (let i = 0; i < 3; i++) npmRuns.push(await coldStart(npm))
   // What an installed package runs: the build.
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT })
+  const built = [process.execPath, 'dist/cli/index.js', 'serve', '--port']
+  // The floor on this machine: Node starting a bare node:http server that answers {}.
+  const floor = [
+    process.execPath,
+    '-e',
+    "require('node:http').createServer((q, s) => s.end('{}')).listen(+process.argv[1], '127.0.0.1')",
+  ]
+  const floorRuns = []
+  const binRuns = []
   const builtRuns = []
-  const built = [process.execPath, 'dist/mock/cli/index.js', 'serve', '--port']
-  for (let i = 0; i < 5; i++) builtRuns.push(await coldStart(built))
+  const peerCold: Record<string, number[]> = {}
+  // Interleaved like the load runs: each round starts every server once.
+  for (let i = 0; i < 5; i++) {
+    floorRuns.push(await coldStart(floor))
+    binRuns.push(await coldStart(bin))
+    builtRuns.push(await coldStart(built))
+    for (const peer of peerList as Peer[]) {
+      const list = peerCold[peer.name] ?? []
+      list.push(Math.round((await coldStart(peer.command)).ms))
+      peerCold[peer.name] = list
+    }
+  }
+  const npmRuns = []
+  for (let i = 0; i < 3; i++) npmRuns.push(await coldStart(npm))
   results.cold = {
     bin: binRuns.map((r) => Math.round(r.ms)),
     rebuilding: rebuilding.map((r) => Math.round(r.ms)),
@@ -182,6 +223,19 @@ const main = async () => {
     npmMedian: median(npmRuns.map((r) => r.ms)),
     builtMedian: median(builtRuns.map((r) => r.ms)),
     binRss: median(binRuns.map((r) => r.rssMiB)),
+    floorMedian: median(floorRuns.map((r) => r.ms)),
+  }
+  results.peers = {
+    versions,
+    names: peerList.map((peer) => peer.name),
+    get: peerGet,
+    post: peerPost,
+    bodyBytes: peerBytes,
+    rssAtStart: peerRss,
+    cold: peerCold,
+    coldMedian: Object.fromEntries(
+      Object.entries(peerCold).map(([name, runs]) => [name, median(runs)]),
+    ),
   }
 
   log('In-process msw path')

@@ -3,45 +3,75 @@
  * same load (`--cpu-prof`, per-import timings, heap measurements) and what fixing it would take.
  * Kept beside the code so a new run keeps the analysis; revise it when the mock changes.
  */
-export type TargetId = 'get' | 'p99' | 'post' | 'flat' | 'cold' | 'rss'
+export type TargetId =
+  | 'get'
+  | 'p99'
+  | 'post'
+  | 'postP99'
+  | 'flat'
+  | 'patchFlat'
+  | 'cold'
+  | 'coldBuilt'
+  | 'rss'
+  | 'import'
 
 export const EXPLANATIONS: Record<TargetId, string> = {
   get:
     'API requests go from node:http straight to `mock.handle`, and list bodies come from the ' +
-    'per-organization cache (about 3 µs in the msw table below), so the host does less per request ' +
-    'than the bare stringify server. A miss here means something now runs per request that did ' +
-    'not: profile the host under this load with `--cpu-prof` and look for router layers, body ' +
-    'parsing of body-less requests, or a cache that is dropped by reads.',
+    'per-organization cache, so the host does less per request than the bare stringify server. ' +
+    'A miss here means something now runs per request that did not: profile the host under this ' +
+    'load with `--cpu-prof` and look for router layers, body parsing of body-less requests, or a ' +
+    'cache that is dropped by reads.',
   p99:
-    'The tail is garbage collection: a request that meets a scavenge waits for it. Measured before ' +
-    'the node:http fast path, the express pipeline allocated enough per request for ~30 scavenges a ' +
-    'second of 2–3.5 ms each. A miss means allocation per request has grown again: compare ' +
-    '`--trace-gc` output of the host and of the bare server under the same load.',
+    'The tail is garbage collection: a request that meets a scavenge waits for it. A miss means ' +
+    'allocation per request has grown again: compare `--trace-gc` output of the host and of the ' +
+    'bare server under the same load.',
   post:
-    'A create is mostly the mock itself: zod validation of the body, ids, join code and slug from a ' +
-    'seeded faker, and `@msw/data` Collection.create, which deep-copies the record to sanitize it ' +
-    'and validates it again with zod (together about 40 % of CPU under this load; socket writes ' +
-    'are another 12 %). What it would take: validating the built record once instead of twice, ' +
-    'which means a store that does not re-validate what the operations already checked.',
+    'Profiled in process (`--cpu-prof`, 20,000 creates): after records are validated once ' +
+    '(Table, not @msw/data again), the largest cost of a create is @msw/data Collection.create ' +
+    'itself: #sanitizeInitialValues rebuilds the record key by key with a new path array per key ' +
+    '(about a quarter of the CPU with its garbage), then the zod check of the record, the ' +
+    'identifiers from faker (string.alphanumeric per id), and garbage collection of all of it. ' +
+    'What it would take: storing records in @msw/data without its per-key copy (e.g. the API ' +
+    'fields held in one non-plain value per record, which the copy passes through), or a store ' +
+    'other than @msw/data, which the guide requires; both are changes of the store, not of a write.',
+  postP99:
+    'The tail of a write is garbage collection and the write queue: a create waits for the one ' +
+    'before it, and each allocates the copies described for POST throughput. It falls with them.',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +
-    'garbage collection of the larger heap (p99) first.',
+    'garbage collection of the larger heap (p99) first, and at how busy the machine was.',
+  patchFlat:
+    'A PATCH touches only its organization’s @msw/data collection and indexes, so its cost does ' +
+    'not grow with the store; if this is missed, look at garbage collection of the larger heap.',
   cold:
-    'From a clone the launcher runs a cached esbuild bundle of the sources (rebuilt, ~100 ms more, ' +
-    'after an edit: the first-launch figure below). What remains is loading the dependencies ' +
-    '(@msw/data pulls in es-toolkit’s ~300-module barrel), building the zod contract, and ' +
-    'replaying the demo plan through the operations (~110 ms of CPU: each step is validated, and ' +
-    '@msw/data validates and deep-copies every record again). What it would take: seeding from a ' +
-    'precomputed state instead of replaying the plan, at the price of a second source of truth for ' +
-    'the demo data; or a faster machine, as this figure is absolute, not a ratio.',
+    'Profiled with `--cpu-prof`: the default demo now loads a precomputed state (no faker plan), ' +
+    'express, the pages and the faker English locale are not loaded before the first API answer, ' +
+    'and the command runs as one bundle with its dependencies. What remains is compiling that ' +
+    'bundle (zod with all its locales, pulled in by the `z` namespace: ~750 KB of zod in ~880 KB ' +
+    'of contract code; commander, @msw/data, faker’s base locale for identifiers) and building ' +
+    'the contract’s schemas at import, then storing the snapshot’s records through @msw/data. ' +
+    'This figure is absolute, so a busy machine inflates it: compare with the floor beside it ' +
+    '(Node starting a bare node:http server in the same rounds). What it would take: contract ' +
+    'schemas built on first use, zod without its locales in the bundle, and identifiers drawn ' +
+    'without faker’s module; on Node 22, `module.enableCompileCache()` would cache the compile.',
+  coldBuilt:
+    'The installed package runs the bundle `npm run build` writes to dist/cli, the same as a ' +
+    'clone runs from its cache; see the cold start from a clone.',
   rss:
-    'The 100,000 forms take ~195 MiB of live heap (about 2 KB each: zod’s parsed copies are ~60 % ' +
-    'larger than the same objects from JSON.parse, and @msw/data adds a UUID and a Map per record), ' +
-    'on top of ~150 MiB at start, of which ~36 MiB is tsx’s hooks thread (the benchmark runs the ' +
-    'sources; the installed package has no such thread). What it would take: a store that keeps ' +
-    'compact records (measured: 101 MiB instead of 163 MiB for the forms alone); compacting before ' +
-    '@msw/data stores them does not help, as it adds its own properties to every record.',
+    'Measured in process: 50,000 filler forms keep ~95 MiB of live heap (about 1.9 KB each: the ' +
+    'form and its settings and fields, ~500 bytes of strings, @msw/data’s UUID and Map per record, ' +
+    'our id, join code and slug sets and indexes), on top of ~80 MiB of a started process. ' +
+    'Storing JSON-parsed copies instead of @msw/data’s key-by-key copies changed nothing ' +
+    'measurable. What it would take: records without @msw/data’s per-record Map and UUID (a store ' +
+    'change), or fewer strings per record (ids shared between the sets and the records).',
+  import:
+    'The state is parsed and validated once (loadStateFile) and its records are no longer ' +
+    'validated again by @msw/data; what remains per record is @msw/data’s key-by-key copy on ' +
+    'create, our uniqueness sets and indexes, and garbage collection of a heap that grows by ' +
+    'hundreds of MiB during the import. On a busy machine this figure inflates with the others: ' +
+    'compare with the floor of the cold start.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */

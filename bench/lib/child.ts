@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -18,14 +21,41 @@ export const rssOf = (pid: number) => {
   return kb / 1024
 }
 
+/**
+ * A server file bundled (dependencies included, as the launcher bundles the CLI) into one module
+ * for plain Node: run through tsx instead, its hooks thread added ~36 MiB to every RSS figure
+ * and its loader to every start, which no user of the mock pays.
+ */
+const bundles = new Map<string, Promise<string>>()
+const bundled = (file: string) => {
+  const given = bundles.get(file)
+  if (given) return given
+  const outfile = join(mkdtempSync(join(tmpdir(), 'engagement-bench-server-')), 'server.mjs')
+  const made = build({
+    entryPoints: [file],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['swagger-ui-dist'],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'error',
+  }).then(() => outfile)
+  bundles.set(file, made)
+  return made
+}
+
 /** Runs a TypeScript server file in its own Node process and waits for its `READY {json}` line. */
-export const startChild = (file: string, args: string[] = []): Promise<Child> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--expose-gc', fileURLToPath(new URL(file, import.meta.url)), ...args],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    )
+export const startChild = async (file: string, args: string[] = []): Promise<Child> => {
+  const script = await bundled(fileURLToPath(new URL(file, import.meta.url)))
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', script, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8')
@@ -48,3 +78,45 @@ export const startChild = (file: string, args: string[] = []): Promise<Child> =>
       reject(new Error(`${file} exited with ${code} before READY:\n${out}`)),
     )
   })
+}
+
+/**
+ * Runs a command that prints nothing useful when it is ready (a peer's own CLI): waits until
+ * GET `probe` answers 200, trying every 20 ms for up to 60 s. `port` is already in `command`.
+ */
+export const startCommand = async (
+  command: string[],
+  port: number,
+  probe: { path: string; headers: Record<string, string> },
+): Promise<Child> => {
+  const child = spawn(command[0] as string, command.slice(1), {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${command.join(' ')} exited with ${child.exitCode}`)
+    if (performance.now() - started > 60_000)
+      throw new Error(`${command.join(' ')}: no 200 in 60 s`)
+    const ok = await fetch(url + probe.path, { headers: probe.headers }).then(
+      (res) => res.ok,
+      () => false,
+    )
+    if (ok) break
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const pid = child.pid as number
+  return {
+    child,
+    info: { url },
+    rssMiB: () => rssOf(pid),
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { ROOT, rssOf } from './child.ts'
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer().once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
@@ -20,12 +20,15 @@ export interface ColdStart {
 
 /**
  * Spawn to first 200: the command is started, then GET /api/v1/forms is tried every 5 ms until it
- * answers 200. `command` gets the port as its last argument.
+ * answers 200. `command` gets the port as its last argument, or makes the command from it.
  */
-export const coldStart = async (command: string[]): Promise<ColdStart> => {
+export const coldStart = async (
+  given: string[] | ((port: number) => string[]),
+): Promise<ColdStart> => {
   const port = await freePort()
+  const command = typeof given === 'function' ? given(port) : [...given, String(port)]
   const started = performance.now()
-  const child = spawn(command[0] as string, [...command.slice(1), String(port)], {
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: ROOT,
     stdio: 'ignore',
     env: { ...process.env, NO_COLOR: '1' },

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../../contract/index.ts'
-import { DEMO_ORGANIZATIONS } from '../../fixtures/index.ts'
+import { DEMO_ORGANIZATIONS } from '../../fixtures/organizations.ts'
 
 export interface BannerInput {
   /** Origin as a person would type it, e.g. http://localhost:4010. */

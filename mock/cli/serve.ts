@@ -56,12 +56,12 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
 }
 
 const serve = async (options: ServeOptions): Promise<void> => {
-  // Loaded here, not at the top: --help and usage errors stay quick.
-  const [{ createMock }, { startServer }, { banner }, { mountPages }] = await Promise.all([
+  // Loaded here, not at the top: --help and usage errors stay quick. The pages (and express)
+  // wait for the first request outside the API.
+  const [{ createMock }, { startServer }, { banner }] = await Promise.all([
     import('../create.ts'),
-    import('../server.ts'),
+    import('../listen.ts'),
     import('./banner.ts'),
-    import('../pages/index.ts'),
   ])
   const port = options.port === 0 ? await freePort(options.host) : options.port
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
@@ -79,7 +79,8 @@ const serve = async (options: ServeOptions): Promise<void> => {
   const statePath = options.state === undefined ? undefined : resolve(options.state)
   const saved = statePath === undefined ? undefined : await loadStateFile(statePath)
   if (saved !== undefined) {
-    const imported = await mock.importState(saved)
+    // loadStateFile has validated it against MockState already.
+    const imported = await mock.importState(saved, { validated: true })
     if (!imported.ok) throw new Error(`Could not load ${statePath}: ${imported.error}`)
   }
 
@@ -87,7 +88,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
     port,
     host: options.host,
     mock,
-    extend: mountPages,
+    loadExtend: async () => (await import('../pages/index.ts')).mountPages,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error
     throw new Error(

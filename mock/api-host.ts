@@ -1,0 +1,147 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Request, RequestHandler, Response } from 'express'
+import { API_PREFIX, type ErrorCondition, LIMITS } from '../contract/index.ts'
+import { tooLargeMessage } from './core/dispatch.ts'
+import type { MockCore } from './core/mock.ts'
+import { announcedTooLarge, discardRest } from './oversize.ts'
+
+/** Any origin may call the mock, Authorization included, so a dev server on another port works. */
+export const allowAnyOrigin = (req: IncomingMessage, res: ServerResponse): boolean => {
+  res.setHeader('access-control-allow-origin', '*')
+  res.setHeader('access-control-expose-headers', 'allow')
+  if (req.method !== 'OPTIONS') return false
+  res.setHeader('access-control-allow-methods', 'GET, POST, PATCH, PUT, DELETE, OPTIONS')
+  res.setHeader(
+    'access-control-allow-headers',
+    req.headers['access-control-request-headers'] ?? 'authorization, content-type, prefer',
+  )
+  res.setHeader('access-control-max-age', '600')
+  res.writeHead(204).end()
+  return true
+}
+export const cors: RequestHandler = (req, res, next) => {
+  if (!allowAnyOrigin(req, res)) next()
+}
+
+export const sendJson = (
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(text)
+}
+
+/**
+ * body-parser (through express) reads bodies; loaded with the first request that has one, so a
+ * start and a GET load neither express nor its encodings tables.
+ */
+let bodyReader: Promise<RequestHandler> | undefined
+const readBody = () =>
+  (bodyReader ??= import('express').then(({ default: express }) =>
+    express.raw({ type: () => true, limit: LIMITS.bodyBytes }),
+  ))
+
+/** The path below the API prefix, or undefined for a request outside the API. */
+export const apiPath = (url: string): string | undefined => {
+  if (!url.startsWith(API_PREFIX)) return undefined
+  const end = url.indexOf('?')
+  const path = url.slice(API_PREFIX.length, end === -1 ? undefined : end)
+  return path === '' || path.startsWith('/') ? path : undefined
+}
+
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse, path: string) => void
+
+/**
+ * The API over node:http: CORS, the announced size, the body (read by body-parser, which also
+ * inflates gzip, deflate and br), then the mock. It needs no router, so `startServer` hands API
+ * requests to it directly and express never sees them: the mock is never the slow part of a run.
+ */
+export const createApiHandler = (mock: MockCore): ApiHandler => {
+  /** The route's own error shape for what the host meets before dispatch (size, encoding). */
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    condition: ErrorCondition,
+    message: string,
+  ) => {
+    const response = mock.reject(req.method ?? 'GET', path, condition, message)
+    sendJson(res, response.status, response.text)
+  }
+
+  /**
+   * Errors of reading the body: the client's fault (4xx) gets the route's error shape and no log;
+   * anything else is the host's fault, logged once.
+   */
+  const unreadable = (
+    error: { type?: string; status?: number },
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ) => {
+    if (error.type === 'entity.too.large') {
+      refuse(req, res, path, 'payload_too_large', tooLargeMessage)
+    } else if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+      refuse(req, res, path, 'unsupported_media_type', 'Send the body as UTF-8 JSON.')
+    } else if (error.status !== undefined && error.status >= 400 && error.status < 500) {
+      refuse(
+        req,
+        res,
+        path,
+        'malformed_json',
+        'The body could not be read; if it is compressed, send a valid gzip, deflate or br stream.',
+      )
+    } else {
+      console.error('[mock] request failed before dispatch:', error)
+      refuse(req, res, path, 'internal', 'The mock could not read this request; it keeps serving.')
+    }
+  }
+
+  const dispatch = async (
+    req: IncomingMessage & { body?: unknown },
+    res: ServerResponse,
+    path: string,
+  ) => {
+    try {
+      const response = await mock.handle({
+        method: req.method ?? 'GET',
+        path,
+        headers: req.headers as Record<string, string | undefined>,
+        ...(Buffer.isBuffer(req.body) ? { body: req.body.toString('utf8') } : {}),
+      })
+      sendJson(res, response.status, response.text, response.headers)
+    } catch (error) {
+      // mock.handle answers its own faults; this is the host failing to send. Never crash for it.
+      console.error('[mock] could not answer a request:', error)
+      if (!res.headersSent) {
+        refuse(req, res, path, 'internal', 'The mock failed to answer; it keeps serving.')
+      } else res.destroy()
+    }
+  }
+
+  return (req, res, path) => {
+    if (allowAnyOrigin(req, res)) return
+    // A request without a body (most GETs) skips the body reader altogether.
+    if (
+      req.headers['content-length'] === undefined &&
+      req.headers['transfer-encoding'] === undefined
+    ) {
+      void dispatch(req, res, path)
+      return
+    }
+    if (announcedTooLarge(req)) {
+      refuse(req, res, path, 'payload_too_large', tooLargeMessage)
+      discardRest(req)
+      return
+    }
+    readBody().then(
+      (read) =>
+        read(req as Request, res as Response, (error?: unknown) => {
+          if (error) unreadable(error as { type?: string; status?: number }, req, res, path)
+          else void dispatch(req, res, path)
+        }),
+      (error: unknown) => unreadable(error as { status?: number }, req, res, path),
+    )
+  }
+}

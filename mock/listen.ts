@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Express } from 'express'
+import { API_PREFIX } from '../contract/index.ts'
+import { apiPath, createApiHandler, sendJson } from './api-host.ts'
+import type { MockCore } from './core/mock.ts'
+import { createMock, type MockOptions } from './create.ts'
+import { announcedTooLarge } from './oversize.ts'
+
+type Extend = (app: Express, mock: MockCore) => void
+
+export interface ServerOptions extends MockOptions {
+  /** 4010 by default; 0 picks a free port. */
+  port?: number
+  /** Loopback by default. */
+  host?: string
+  /** Serve an existing mock instead of creating one. */
+  mock?: MockCore
+  /** Extra routes outside the API (docs, public pages). */
+  extend?: Extend
+  /** The same, loaded with the first request outside the API (the CLI's pages). */
+  loadExtend?: () => Promise<Extend>
+}
+
+export interface RunningServer {
+  /** Origin, e.g. http://127.0.0.1:4010. */
+  url: string
+  /** API root, e.g. http://127.0.0.1:4010/api/v1. */
+  baseUrl: string
+  mock: MockCore
+  server: Server
+  close: () => Promise<void>
+}
+
+export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    mock: given,
+    extend,
+    loadExtend,
+    ...mockOptions
+  } = options
+  const mock = given ?? createMock(mockOptions)
+  await mock.ready
+  const api = createApiHandler(mock)
+  // express (docs, pages, control routes) is loaded with the first request outside the API: a
+  // start, and the API, never wait for it.
+  let app: Promise<Express> | undefined
+  const appOf = () =>
+    (app ??= Promise.all([import('./server.ts'), loadExtend?.()]).then(([{ createApp }, loaded]) =>
+      createApp(mock, loaded ?? extend),
+    ))
+  // API requests skip express's router (a fifth of the CPU per request under load); the rest is express.
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const path = apiPath(req.url ?? '')
+    if (path !== undefined) api(req, res, path)
+    else
+      appOf().then(
+        (express) => express(req, res),
+        (error: unknown) => {
+          console.error('[mock] could not load the express host:', error)
+          sendJson(res, 500, JSON.stringify({ error: 'The mock could not load this page.' }))
+        },
+      )
+  }
+  const server = createServer(handle)
+  // A client that waits for 100 Continue is told 413 instead, so it never sends the oversize body.
+  server.on('checkContinue', (req, res) => {
+    if (apiPath(req.url ?? '') === undefined || !announcedTooLarge(req)) res.writeContinue()
+    handle(req, res)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+  return {
+    url,
+    baseUrl: url + API_PREFIX,
+    mock,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}
