@@ -148,12 +148,12 @@ export const buildStore = async (
   for (const id of ids) store.ids.add(id)
   for (const code of joinCodes) store.joinCodes.add(code)
   for (const slug of slugs) store.slugs.add(slug)
-  const checked = { checked: true }
-  for (const form of state.forms) await store.forms.insert(form, checked)
-  for (const session of state.sessions) await store.sessions.insert(session, checked)
-  for (const series of state.series) await store.series.insert(series, checked)
-  for (const report of state.reports) await store.reports.insert(report, checked)
-  for (const response of state.responses) await store.responses.insert(response, checked)
+  // Each collection checks its records against their zod schema as it stores them.
+  for (const form of state.forms) await store.forms.insert(form)
+  for (const session of state.sessions) await store.sessions.insert(session)
+  for (const series of state.series) await store.series.insert(series)
+  for (const report of state.reports) await store.reports.insert(report)
+  for (const response of state.responses) await store.responses.insert(response)
   store.seq = state.seq
   return { store }
 }

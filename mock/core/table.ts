@@ -12,22 +12,6 @@ export interface Owned {
 export type Rec<S extends z.ZodType> = ReturnType<Collection<S>['all']>[number]
 
 /**
- * What @msw/data is given as the schema: it accepts what it is given. Every record reaching a
- * collection has been checked once already, against the table's own schema (insert, replace) or
- * as part of a whole imported state, and @msw/data's own check (a second full zod parse, which
- * also copies the record) doubled the cost of every write and import without checking more.
- * Collections read nothing else of their schema.
- */
-const checked = <S extends z.ZodType>(): S =>
-  ({
-    '~standard': {
-      version: 1,
-      vendor: 'engagement-mock',
-      validate: (value: unknown) => ({ value }),
-    },
-  }) as unknown as S
-
-/**
  * The records of one resource: an @msw/data collection per organization, plus the indexes the hot
  * paths need. @msw/data finds the record to update or delete by scanning its collection, so one
  * collection per owner keeps every write proportional to that organization's records, never to
@@ -51,7 +35,7 @@ export class Table<S extends z.ZodType<Owned>> {
   #collectionOf(orgId: string): Collection<S> {
     let collection = this.#collections.get(orgId)
     if (!collection) {
-      collection = new Collection({ schema: checked<S>() })
+      collection = new Collection({ schema: this.#schema })
       this.#collections.set(orgId, collection)
     }
     return collection
@@ -80,16 +64,8 @@ export class Table<S extends z.ZodType<Owned>> {
     return this.#byId.size
   }
 
-  /**
-   * Checks the record against the table's schema (a mock bug is a 500, never a bad record), unless
-   * it comes from a state validated as a whole (`checked`).
-   */
-  async insert(
-    values: z.input<S> & Pick<Owned, 'orgId'>,
-    options: { checked?: boolean } = {},
-  ): Promise<Rec<S>> {
-    const valid = options.checked ? values : this.#schema.parse(values)
-    const record = await this.#collectionOf(values.orgId).create(valid)
+  async insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
+    const record = await this.#collectionOf(values.orgId).create(values)
     this.#byId.set(record.id, record)
     const list = this.#byOrg.get(record.orgId) ?? []
     // Binary search for the first record newer than the new one; usually there is none.
@@ -108,10 +84,9 @@ export class Table<S extends z.ZodType<Owned>> {
 
   /** Replaces every API field of a record; id, owner and position stay. */
   async replace(record: Rec<S>, next: z.output<S>): Promise<Rec<S>> {
-    const valid = this.#schema.parse(next)
     const updated = await this.#collectionOf(record.orgId).update(record, {
       data(draft) {
-        Object.assign(draft as object, valid)
+        Object.assign(draft as object, next)
       },
     })
     if (!updated) throw new Error(`Record ${record.id} vanished during an update`)
