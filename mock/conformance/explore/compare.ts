@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { contract, errorSchemas, type OperationId } from '../../../contract/index.ts'
 import { label, orderViolations } from './engine.ts'
-import type { Pair, Step, World } from './world.ts'
+import type { Step, World } from './world.ts'
 
 /** The deployment answered one step differently from the model, at the documented layer. */
 export class Divergence extends Error {
@@ -237,4 +237,3 @@ export const compare = (step: Step, world: World): void => {
   const found = differences(step, world)
   if (found.length > 0) throw new Divergence(step, found)
 }
-
