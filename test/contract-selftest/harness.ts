@@ -1,9 +1,9 @@
+import type { Check } from '../../mock/conformance/check.ts'
+import { ALL_CHECKS } from '../../mock/conformance/checks/index.ts'
+import { type ContractEnv, readEnv } from '../../mock/conformance/env.ts'
+import { Run } from '../../mock/conformance/run.ts'
+import { type CheckResult, runChecks } from '../../mock/conformance/runner.ts'
 import { type RunningServer, startServer } from '../../mock/server.ts'
-import { ALL_CHECKS } from '../contract/checks/index.ts'
-import type { Check } from '../contract/lib/check.ts'
-import { type ContractEnv, readEnv } from '../contract/lib/env.ts'
-import { Run } from '../contract/lib/run.ts'
-import { type CheckResult, runChecks } from '../contract/lib/runner.ts'
 import { type RunningProxy, startProxy } from './proxy.ts'
 
 /** One mock with the proxy in front of it: the self-test's deployment under test. */

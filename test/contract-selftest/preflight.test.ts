@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { EnvError, readEnv } from '../../mock/conformance/env.ts'
+import { preflight } from '../../mock/conformance/preflight.ts'
 import { startServer } from '../../mock/server.ts'
-import { EnvError, readEnv } from '../contract/lib/env.ts'
-import { preflight } from '../contract/lib/preflight.ts'
 
 const servers: Server[] = []
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, describe, inject, it } from 'vitest'
-import { CATALOG } from './checks/index.ts'
-import { cleanup } from './lib/cleanup.ts'
-import type { CheckMeta } from './lib/meta.ts'
-import { Run } from './lib/run.ts'
-import { runCheck, skipReason } from './lib/runner.ts'
+import { CATALOG } from '../../mock/conformance/checks/index.ts'
+import { cleanup } from '../../mock/conformance/cleanup.ts'
+import { Run } from '../../mock/conformance/run.ts'
+import { runCheck, skipReason } from '../../mock/conformance/runner.ts'
+import type { CheckMeta } from './meta.ts'
 
 /**
  * The conformance suite: every check of the catalog as one test, named after the sentence of the

@@ -1,9 +1,9 @@
 import type { TestProject } from 'vitest/node'
+import { type ContractEnv, EnvError, readEnv } from '../../mock/conformance/env.ts'
 import { startServer } from '../../mock/server.ts'
-import { type ContractEnv, EnvError, readEnv } from './lib/env.ts'
-import './lib/meta.ts'
-import { preflight } from './lib/preflight.ts'
-import { writeJunitProblem, writeReports } from './lib/write-reports.ts'
+import './meta.ts'
+import { preflight } from '../../mock/conformance/preflight.ts'
+import { writeJunitProblem, writeReports } from '../../mock/conformance/write-reports.ts'
 
 /** Ends the run with one readable sentence: a configuration or reachability problem is not a test failure. */
 const stop = (message: string): never => {

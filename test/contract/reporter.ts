@@ -1,8 +1,8 @@
 import { dirname, join } from 'node:path'
 import type { Reporter, TestModule } from 'vitest/node'
-import './lib/meta.ts'
-import type { ReportedCheck, RunInfo } from './lib/report.ts'
-import { writeReports } from './lib/write-reports.ts'
+import './meta.ts'
+import type { ReportedCheck, RunInfo } from '../../mock/conformance/report.ts'
+import { writeReports } from '../../mock/conformance/write-reports.ts'
 
 /**
  * Turns the tests' meta into reports/conformance.md and .json: the operation × check matrix and

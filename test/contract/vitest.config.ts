@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { reportDir } from './lib/env.ts'
+import { reportDir } from '../../mock/conformance/env.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 

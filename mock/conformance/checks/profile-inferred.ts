@@ -1,4 +1,4 @@
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeForm, makeSession } from './make.ts'
 import { ACTIVITY_SAMPLES } from './samples.ts'
 

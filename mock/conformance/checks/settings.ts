@@ -1,6 +1,6 @@
 import { type FormSettingsInput, SETTINGS_DEFAULTS, USE_CASES } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
-import type { DocBody } from '../lib/context.ts'
+import { defineCheck } from '../check.ts'
+import type { DocBody } from '../context.ts'
 import { makeForm } from './make.ts'
 
 type Settings = DocBody<'getForm'>['form']['settings']

@@ -1,5 +1,5 @@
 import type { CreateSeriesBody } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeSeries, remember } from './make.ts'
 import { ACTIVITY_SAMPLES, TEAMS } from './samples.ts'
 

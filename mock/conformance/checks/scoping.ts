@@ -1,5 +1,5 @@
-import { defineCheck } from '../lib/check.ts'
-import { newestFirstViolations } from '../lib/shape.ts'
+import { defineCheck } from '../check.ts'
+import { newestFirstViolations } from '../shape.ts'
 import {
   CREATE_OF,
   createFor,

@@ -1,6 +1,6 @@
-import type { CheckContext } from '../lib/context.ts'
-import type { KeyRole } from '../lib/env.ts'
-import type { Exchange } from '../lib/failure.ts'
+import type { CheckContext } from '../context.ts'
+import type { KeyRole } from '../env.ts'
+import type { Exchange } from '../failure.ts'
 import { makeForm, makeReport, makeSeries, makeSession, remember } from './make.ts'
 
 /** The four list operations of §4, each with the create operation that adds to it. */

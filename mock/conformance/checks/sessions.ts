@@ -1,5 +1,5 @@
 import { SESSION_STATUSES } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeOpenSession, makeSession } from './make.ts'
 import { ACTIVITY_SAMPLES, TEAMS } from './samples.ts'
 

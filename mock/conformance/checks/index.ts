@@ -1,4 +1,4 @@
-import type { CheckGroup } from '../lib/check.ts'
+import type { CheckGroup } from '../check.ts'
 import { errorChecks } from './errors.ts'
 import { fieldConfigChecks } from './field-configs.ts'
 import { formStateChecks } from './form-states.ts'

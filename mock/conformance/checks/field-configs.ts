@@ -1,4 +1,4 @@
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeForm, remember } from './make.ts'
 import { INVALID_FIELD_CONFIG } from './samples.ts'
 

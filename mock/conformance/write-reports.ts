@@ -1,3 +1,5 @@
+// Node-only: writes the report files. The rest of the engine imports nothing from Node but
+// node:util's deep equality (observation.ts), so it also runs in any host with fetch.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { reportDir } from './env.ts'

@@ -1,5 +1,5 @@
 import { FORM_STATUSES } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeForm } from './make.ts'
 
 const [, PUBLISHED, CLOSED] = FORM_STATUSES

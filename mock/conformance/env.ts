@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { ACME_KEY, GLOBEX_KEY } from '../../../fixtures/organizations.ts'
+import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/organizations.ts'
 
 /** Which API key a request is sent with; each maps to the variable that supplies it. */
 export const KEY_VARS = {
@@ -40,7 +39,7 @@ export const reportDir = (vars: Record<string, string | undefined> = process.env
   vars.CONTRACT_REPORT_DIR || 'reports'
 
 export const newRunId = (now = new Date()): string =>
-  `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(2).toString('hex')}`
+  `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${Array.from(crypto.getRandomValues(new Uint8Array(2)), (b) => b.toString(16).padStart(2, '0')).join('')}`
 
 const positiveInt = (raw: string | undefined, name: string, fallback: number): number => {
   if (raw === undefined || raw === '') return fallback

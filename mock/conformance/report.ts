@@ -1,4 +1,4 @@
-import { contract, type OperationId, operationIds } from '../../../contract/index.ts'
+import { contract, type OperationId, operationIds } from '../../contract/index.ts'
 import { label } from './context.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
 import type { CheckState } from './runner.ts'

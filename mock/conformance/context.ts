@@ -7,7 +7,7 @@ import {
   type ErrorCondition,
   errorSchemas,
   type OperationId,
-} from '../../../contract/index.ts'
+} from '../../contract/index.ts'
 import type { Check } from './check.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
 import { ContractFailure, describeExchange, type Exchange } from './failure.ts'

@@ -1,5 +1,5 @@
 import { ACTIVITY_KINDS, MODES, SESSION_STATUSES } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeSession, remember } from './make.ts'
 import { ACTIVITY_SAMPLES } from './samples.ts'
 

@@ -5,10 +5,10 @@ import type {
   FieldInput,
   Mode,
 } from '../../../contract/index.ts'
-import type { CheckContext, DocBody } from '../lib/context.ts'
-import type { KeyRole } from '../lib/env.ts'
-import type { Exchange } from '../lib/failure.ts'
-import type { RecordKind } from '../lib/run.ts'
+import type { CheckContext, DocBody } from '../context.ts'
+import type { KeyRole } from '../env.ts'
+import type { Exchange } from '../failure.ts'
+import type { RecordKind } from '../run.ts'
 import { ACTIVITY_SAMPLES, fieldSample } from './samples.ts'
 
 /**

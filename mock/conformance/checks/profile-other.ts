@@ -1,5 +1,5 @@
 import { ERROR_CONDITIONS, LIMITS, publicPath } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeForm, makeReport, makeSeries, makeSession, remember } from './make.ts'
 import { TEAMS } from './samples.ts'
 

@@ -1,4 +1,4 @@
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeForm } from './make.ts'
 import { FIELD_SAMPLES, fieldSample } from './samples.ts'
 

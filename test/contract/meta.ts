@@ -1,8 +1,8 @@
-import type { OperationId } from '../../../contract/index.ts'
-import type { ContractEnv } from './env.ts'
-import type { Observation } from './observation.ts'
-import type { RunInfo } from './report.ts'
-import type { CheckState } from './runner.ts'
+import type { OperationId } from '../../contract/index.ts'
+import type { ContractEnv } from '../../mock/conformance/env.ts'
+import type { Observation } from '../../mock/conformance/observation.ts'
+import type { RunInfo } from '../../mock/conformance/report.ts'
+import type { CheckState } from '../../mock/conformance/runner.ts'
 
 /** What each test hands the conformance reporter, through vitest's task meta. */
 export interface CheckMeta {

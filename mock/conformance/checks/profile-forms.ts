@@ -4,7 +4,7 @@ import {
   SETTINGS_DEFAULTS,
   TEMPLATE_CONTENT,
 } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeForm, remember } from './make.ts'
 import { FIELD_SAMPLES } from './samples.ts'
 

@@ -1,4 +1,4 @@
-import { defineCheck } from '../lib/check.ts'
+import { defineCheck } from '../check.ts'
 import { makeReport, remember } from './make.ts'
 
 const WINDOW = { rangeStart: '2026-01-01T00:00:00.000Z', rangeEnd: '2026-06-30T23:59:59.999Z' }

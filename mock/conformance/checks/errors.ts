@@ -5,8 +5,8 @@ import {
   type OperationId,
   pathParamNames,
 } from '../../../contract/index.ts'
-import { defineCheck } from '../lib/check.ts'
-import { type CheckContext, label } from '../lib/context.ts'
+import { defineCheck } from '../check.ts'
+import { type CheckContext, label } from '../context.ts'
 import { makeForm, makeSession } from './make.ts'
 import { INVALID_FIELD_CONFIG, missingId, TEAMS } from './samples.ts'
 
