@@ -1,4 +1,4 @@
-import { DEMO_KEYS } from '../contract/lib/env.ts'
+import { DEMO_KEYS } from '../../mock/conformance/env.ts'
 import type { Handler, ProxyRequest } from './proxy.ts'
 import { list, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
 

@@ -10,11 +10,11 @@ import { World } from './world.ts'
 
 export const EXPLORE_DEFAULTS = {
   /** Runs when `--explore` is given without a number. */
-  runs: 100,
+  runs: 200,
   /** Commands per run at most; each sends one request, or two when it reads its record back. */
   maxSteps: 20,
   /** Requests shrinking one divergence may send, on top of the runs' bound. */
-  shrinkRequests: 600,
+  shrinkRequests: 2_000,
   timeLimitMs: 300_000,
   maxDivergences: 1,
 } as const

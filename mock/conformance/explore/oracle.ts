@@ -1,6 +1,6 @@
 import { API_PREFIX, type Client, createClient, ENTITLEMENTS } from '../../../contract/index.ts'
 import type { DemoOrganization } from '../../../fixtures/plan.ts'
-import { createMockCore } from '../../core/mock.ts'
+import { createMockCore, type MockCore } from '../../core/mock.ts'
 import type { KeyRole } from './engine.ts'
 
 export type RunKeys = { main: string } & Partial<Record<Exclude<KeyRole, 'main'>, string>>
@@ -28,6 +28,23 @@ export const oracleOrganizations = (keys: RunKeys): DemoOrganization[] => {
   return orgs
 }
 
+/** A fetch answered by a mock in this process: no socket, same bytes as its HTTP hosts send. */
+export const mockFetch =
+  (mock: MockCore): typeof fetch =>
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    const answer = await mock.handle({
+      method: init?.method ?? 'GET',
+      path: url.pathname.slice(url.pathname.indexOf(API_PREFIX) + API_PREFIX.length) || '/',
+      headers: Object.fromEntries(new Headers(init?.headers)),
+      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+    })
+    return new Response(answer.status === 204 ? null : answer.text, {
+      status: answer.status,
+      headers: answer.headers,
+    })
+  }
+
 export interface Oracle {
   client: (role: KeyRole) => Client | undefined
 }
@@ -43,19 +60,7 @@ export const createOracle = async (keys: RunKeys): Promise<Oracle> => {
     publicUrl: 'http://oracle.invalid',
   })
   await mock.ready
-  const fetchImpl: typeof fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input))
-    const answer = await mock.handle({
-      method: init?.method ?? 'GET',
-      path: url.pathname.slice(API_PREFIX.length) || '/',
-      headers: Object.fromEntries(new Headers(init?.headers)),
-      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
-    })
-    return new Response(answer.status === 204 ? null : answer.text, {
-      status: answer.status,
-      headers: answer.headers,
-    })
-  }
+  const fetchImpl = mockFetch(mock)
   const clients = new Map<KeyRole, Client>()
   for (const [role, apiKey] of Object.entries(keys) as Array<[KeyRole, string | undefined]>) {
     if (apiKey) clients.set(role, createClient({ baseUrl: ORACLE_ROOT, apiKey, fetch: fetchImpl }))
