@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { reportDir } from './env.ts'
+import type { ExploreResult } from './explore/explore.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
 
 const xml = (text: string) =>
@@ -13,8 +14,9 @@ export const writeReports = async (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   dir = reportDir(),
+  exploration?: ExploreResult,
 ): Promise<string> => {
-  const { json, markdown } = buildReport(run, checks)
+  const { json, markdown } = buildReport(run, checks, exploration)
   await mkdir(dir, { recursive: true })
   await writeFile(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`)
   const path = join(dir, 'conformance.md')

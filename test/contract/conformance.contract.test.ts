@@ -1,6 +1,8 @@
 import { afterAll, describe, inject, it } from 'vitest'
 import { CATALOG } from '../../mock/conformance/checks/index.ts'
 import { cleanup } from '../../mock/conformance/cleanup.ts'
+import { budgetWithExploration, readExploreEnv } from '../../mock/conformance/explore/env.ts'
+import { EXPLORE_DEFAULTS, explore } from '../../mock/conformance/explore/explore.ts'
 import { Run } from '../../mock/conformance/run.ts'
 import { runCheck, skipReason } from '../../mock/conformance/runner.ts'
 import type { CheckMeta } from './meta.ts'
@@ -10,7 +12,12 @@ import type { CheckMeta } from './meta.ts'
  * reference it traces to. All run in this one file, one after the other, so the request bound
  * holds for the whole run and the deployment never sees more than one request at a time.
  */
-const env = inject('contractEnv')
+const exploring = readExploreEnv(process.env)
+const provided = inject('contractEnv')
+const env = {
+  ...provided,
+  maxRequests: budgetWithExploration(provided.maxRequests, exploring, process.env),
+}
 const run = new Run(env)
 let cleaned = false
 
@@ -46,6 +53,37 @@ for (const group of CATALOG) {
         if (result.error) throw result.error
       })
     }
+  })
+}
+
+if (exploring) {
+  describe('Exploration', () => {
+    const timeLimitMs = EXPLORE_DEFAULTS.timeLimitMs
+    it(`random sequences of operations answer as the model does (${exploring.runs} runs)`, {
+      // Shrinking may run past the time bound by one replay per attempt.
+      timeout: timeLimitMs + 120_000,
+    }, async ({ task }) => {
+      const result = await explore({
+        run,
+        runs: exploring.runs,
+        maxDivergences: exploring.maxDivergences,
+        timeLimitMs,
+        ...(exploring.seed === undefined ? {} : { seed: exploring.seed }),
+        log: (line) => process.stdout.write(`${line}\n`),
+      })
+      task.meta.contractExploration = result
+      if (result.error) throw new Error(`Exploration could not run: ${result.error}`)
+      if (result.divergences.length > 0) {
+        throw new Error(
+          result.divergences
+            .map(
+              (d) =>
+                `${d.summary}\n\nModel:\n${d.model}\n\nDeployment:\n${d.deployment}\n\n${d.script}`,
+            )
+            .join('\n\n'),
+        )
+      }
+    })
   })
 }
 

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { type ContractEnv, EnvError, readEnv } from '../../mock/conformance/env.ts'
+import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
 import { startServer } from '../../mock/server.ts'
 import './meta.ts'
 import { preflight } from '../../mock/conformance/preflight.ts'
@@ -19,6 +20,8 @@ export default async function setup(project: TestProject) {
   let env: ContractEnv
   let close: (() => Promise<void>) | undefined
   try {
+    // A bad CONTRACT_EXPLORE* value stops the run here, before any request.
+    readExploreEnv(process.env)
     if (process.env.CONTRACT_BASE_URL) {
       env = readEnv(process.env)
     } else {

@@ -1,5 +1,6 @@
 import type { OperationId } from '../../contract/index.ts'
 import type { ContractEnv } from '../../mock/conformance/env.ts'
+import type { ExploreResult } from '../../mock/conformance/explore/explore.ts'
 import type { Observation } from '../../mock/conformance/observation.ts'
 import type { RunInfo } from '../../mock/conformance/report.ts'
 import type { CheckState } from '../../mock/conformance/runner.ts'
@@ -20,6 +21,7 @@ declare module 'vitest' {
   interface TaskMeta {
     contractCheck?: CheckMeta
     contractRun?: RunInfo
+    contractExploration?: ExploreResult
   }
   interface ProvidedContext {
     contractEnv: ContractEnv
