@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
+import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
 import { EXIT, parseHttpUrl, parsePositive, stringOption, UsageError } from './options.ts'
+
+/** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
+const parseSeed = (raw: string): number => (raw === '0' ? 0 : parsePositive(raw))
+
 import { packageRoot } from './paths.ts'
 import { printSummary } from './report.ts'
 
@@ -14,6 +19,9 @@ interface CheckOptions {
   strict?: boolean
   maxRequests?: number
   reportDir?: string
+  explore?: number | true
+  exploreSeed?: number
+  exploreDivergences?: number
 }
 
 /** Where the conformance suite's own vitest config may live (the suite owns the name). */
@@ -39,6 +47,20 @@ const findSuite = (root: string) => {
     )
   }
   return { config, vitest }
+}
+
+/** `--explore [runs]` and its companions, as the suite's CONTRACT_EXPLORE* variables. */
+const exploreVars = (options: CheckOptions): NodeJS.ProcessEnv => {
+  if (options.explore === undefined) return {}
+  return {
+    CONTRACT_EXPLORE: options.explore === true ? 'default' : String(options.explore),
+    ...(options.exploreSeed === undefined
+      ? {}
+      : { CONTRACT_EXPLORE_SEED: String(options.exploreSeed) }),
+    ...(options.exploreDivergences === undefined
+      ? {}
+      : { CONTRACT_EXPLORE_DIVERGENCES: String(options.exploreDivergences) }),
+  }
 }
 
 const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
@@ -68,6 +90,7 @@ const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
       ? {}
       : { CONTRACT_MAX_REQUESTS: String(options.maxRequests) }),
     CONTRACT_REPORT_DIR: reportDir,
+    ...exploreVars(options),
   }
   process.stderr.write(
     `Checking ${baseUrl} against the contract (${options.strict ? 'strict profile' : 'documented behaviour'})…\n`,
@@ -125,16 +148,34 @@ export const registerCheck = (program: Command): void => {
       parsePositive,
     )
     .option('--report-dir <dir>', 'where the reports go (CONTRACT_REPORT_DIR; default reports/)')
+    .option(
+      '--explore [runs]',
+      `after the catalog, send random sequences of operations to the deployment and to the mock as a model, and report the first divergence shrunk to a curl script (CONTRACT_EXPLORE; default ${EXPLORE_DEFAULTS.runs} runs)`,
+      parsePositive,
+    )
+    .option(
+      '--explore-seed <n>',
+      'replay the exploration of this seed (CONTRACT_EXPLORE_SEED)',
+      parseSeed,
+    )
+    .option(
+      '--explore-divergences <n>',
+      'keep exploring until this many divergences are found (CONTRACT_EXPLORE_DIVERGENCES; default 1)',
+      parsePositive,
+    )
     .addHelpText(
       'after',
       `
 Checks that need a key you did not give are skipped, and say which variable would enable them.
 Reports: conformance.md, conformance.json and contract-junit.xml in the report folder.
+Exploration (--explore) prints its request bound before its first request; the bound is added to
+--max-requests' default, or held within an explicit --max-requests.
 Exit status: 0 every check passed, 1 a check failed, 2 usage error.
 
 Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY"
   $ CONTRACT_API_KEY=… CONTRACT_API_KEY_OTHER_ORG=… engagement-mock check https://staging.example.com/api/v1
+  $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --explore 200
   $ engagement-mock check http://localhost:4010/api/v1 --key acme-demo-key \\
       --other-org-key globex-demo-key --no-entitlements-key globex-demo-key --strict`,
     )

@@ -2,22 +2,14 @@ import fc from 'fast-check'
 import type { OperationId } from '../../../contract/index.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
+import { EXPLORE_DEFAULTS } from './defaults.ts'
 import { KEY_VARS, type KeyRole, label, type Run } from './engine.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
 import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
 import { World } from './world.ts'
 
-export const EXPLORE_DEFAULTS = {
-  /** Runs when `--explore` is given without a number. */
-  runs: 200,
-  /** Commands per run at most; each sends one request, or two when it reads its record back. */
-  maxSteps: 20,
-  /** Requests shrinking one divergence may send, on top of the runs' bound. */
-  shrinkRequests: 2_000,
-  timeLimitMs: 300_000,
-  maxDivergences: 1,
-} as const
+export { EXPLORE_DEFAULTS } from './defaults.ts'
 
 export interface ExploreOptions {
   /** The catalog's run: its deployment, keys, request budget, marker and clean-up list. */
