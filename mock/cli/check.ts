@@ -1,16 +1,17 @@
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
+import { DeploymentError } from '../conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
+import { initDeployment } from '../conformance/init.ts'
+import {
+  type ConformanceOptions,
+  ConformanceOptionsError,
+  resolveDeployment,
+  runConformance,
+} from '../conformance/run-conformance.ts'
 import { EXIT, parseHttpUrl, parsePositive, stringOption, UsageError } from './options.ts'
-
-/** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
-const parseSeed = (raw: string): number => (raw === '0' ? 0 : parsePositive(raw))
-
-import { packageRoot } from './paths.ts'
-import { printSummary } from './report.ts'
+import { createProgress } from './progress.ts'
+import { printInit, printSummary } from './report.ts'
 
 interface CheckOptions {
   key?: string
@@ -18,48 +19,42 @@ interface CheckOptions {
   entitlementsKey?: unknown
   strict?: boolean
   maxRequests?: number
+  timeoutMs?: number
   reportDir?: string
+  deployment?: string
+  init?: string
   explore?: number | true
   exploreSeed?: number
   exploreDivergences?: number
 }
 
-/** Where the conformance suite's own vitest config may live (the suite owns the name). */
-const SUITE_CONFIGS = [
-  'test/contract/vitest.config.ts',
-  'test/contract/vitest.config.mts',
-  'vitest.contract.config.ts',
-]
+/** `--explore [runs]` and its companions as runConformance's `explore`; the lines go to stderr. */
+const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore'> =>
+  options.explore === undefined
+    ? {}
+    : {
+        explore: {
+          runs: options.explore === true ? EXPLORE_DEFAULTS.runs : options.explore,
+          ...(options.exploreSeed === undefined ? {} : { seed: options.exploreSeed }),
+          ...(options.exploreDivergences === undefined
+            ? {}
+            : { maxDivergences: options.exploreDivergences }),
+          log: (line) => process.stderr.write(`${line}\n`),
+        },
+      }
 
-const findSuite = (root: string) => {
-  const config = SUITE_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path))
-  let vitest: string | undefined
+/** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
+const parseSeed = (raw: string): number => (raw.trim() === '0' ? 0 : parsePositive(raw))
+
+/** Bad options and deployment files are usage errors: exit 2, before any request. */
+const usage = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
-    const manifest = createRequire(join(root, 'package.json')).resolve('vitest/package.json')
-    vitest = join(dirname(manifest), 'vitest.mjs')
-  } catch {
-    vitest = undefined
-  }
-  if (config === undefined || vitest === undefined || !existsSync(vitest)) {
-    throw new UsageError(
-      'The conformance suite ships with the repository, not the installed package: run ' +
-        '`npx engagement-mock check …` (or `npm run contract`) from a clone after `npm install`.',
-    )
-  }
-  return { config, vitest }
-}
-
-/** `--explore [runs]` and its companions, as the suite's CONTRACT_EXPLORE* variables. */
-const exploreVars = (options: CheckOptions): NodeJS.ProcessEnv => {
-  if (options.explore === undefined) return {}
-  return {
-    CONTRACT_EXPLORE: options.explore === true ? 'default' : String(options.explore),
-    ...(options.exploreSeed === undefined
-      ? {}
-      : { CONTRACT_EXPLORE_SEED: String(options.exploreSeed) }),
-    ...(options.exploreDivergences === undefined
-      ? {}
-      : { CONTRACT_EXPLORE_DIVERGENCES: String(options.exploreDivergences) }),
+    return await work()
+  } catch (error) {
+    if (error instanceof DeploymentError || error instanceof ConformanceOptionsError) {
+      throw new UsageError(error.message)
+    }
+    throw error
   }
 }
 
@@ -73,45 +68,55 @@ const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
   const otherOrg = options.otherOrgKey ?? process.env.CONTRACT_API_KEY_OTHER_ORG
   const noEntitlements =
     stringOption(options.entitlementsKey) ?? process.env.CONTRACT_API_KEY_NO_ENTITLEMENTS
-  const root = packageRoot()
-  const suite = findSuite(root)
-  // Absolute, because the suite runs in the package folder and the caller may be elsewhere.
-  const reportDir = resolve(
-    options.reportDir ?? process.env.CONTRACT_REPORT_DIR ?? join(root, 'reports'),
-  )
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CONTRACT_BASE_URL: baseUrl,
-    CONTRACT_API_KEY: key,
-    ...(otherOrg ? { CONTRACT_API_KEY_OTHER_ORG: otherOrg } : {}),
-    ...(noEntitlements ? { CONTRACT_API_KEY_NO_ENTITLEMENTS: noEntitlements } : {}),
-    ...(options.strict ? { CONTRACT_PROFILE: 'strict' } : {}),
-    ...(options.maxRequests === undefined
-      ? {}
-      : { CONTRACT_MAX_REQUESTS: String(options.maxRequests) }),
-    CONTRACT_REPORT_DIR: reportDir,
-    ...exploreVars(options),
+  const common: ConformanceOptions = {
+    baseUrl,
+    key,
+    ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
+    ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
+    ...(options.strict ? { strict: true } : {}),
+    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...exploreOption(options),
   }
+  if (options.init !== undefined) {
+    if (options.deployment !== undefined) {
+      throw new UsageError(
+        '--init writes a deployment file; it cannot also read one (--deployment).',
+      )
+    }
+    const file = options.init
+    process.stderr.write(`Probing ${baseUrl} with the profile's requests (at most 40)…\n`)
+    const result = await usage(() => initDeployment({ ...common, out: file }))
+    printInit(result)
+    process.exitCode = result.problem ? EXIT.blocked : EXIT.ok
+    return
+  }
+  // Read before anything is sent: a bad file is refused with its key, and nothing happens.
+  const deployment =
+    options.deployment === undefined
+      ? undefined
+      : await usage(() => resolveDeployment(options.deployment))
+  const reportDir = resolve(options.reportDir ?? process.env.CONTRACT_REPORT_DIR ?? 'reports')
   process.stderr.write(
-    `Checking ${baseUrl} against the contract (${options.strict ? 'strict profile' : 'documented behaviour'})…\n`,
+    `Checking ${baseUrl} against the contract (${options.strict ? 'strict profile' : 'documented behaviour'}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
-  const started = Date.now()
-  // The suite's reporter is the progress display: its output goes straight to this terminal.
-  const child = spawn(process.execPath, [suite.vitest, 'run', '--config', suite.config], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  })
-  const forward = (signal: NodeJS.Signals) => child.kill(signal)
-  process.on('SIGINT', forward)
-  process.on('SIGTERM', forward)
-  const code = await new Promise<number>((done) =>
-    child.on('close', (status, signal) => done(status ?? (signal ? 1 : 0))),
+  let progress: ReturnType<typeof createProgress> | undefined
+  const result = await usage(() =>
+    runConformance({
+      ...common,
+      ...(deployment ? { deployment } : {}),
+      reportDir,
+      onCheck: (done, count, total) => {
+        progress ??= createProgress(total)
+        if (done.state === 'failed') progress.note(`✗ ${done.name}`)
+        if (done.state === 'blocked') progress.note(`■ blocked: ${done.name}`)
+        progress.step(count, done.name)
+      },
+    }),
   )
-  process.off('SIGINT', forward)
-  process.off('SIGTERM', forward)
-  const passed = printSummary(reportDir, started)
-  process.exitCode = code === 0 && passed !== false ? EXIT.ok : EXIT.failed
+  progress?.end()
+  printSummary(result)
+  process.exitCode = result.exitCode
 }
 
 export const registerCheck = (program: Command): void => {
@@ -141,40 +146,60 @@ export const registerCheck = (program: Command): void => {
         'API key of an organization without entitlements (403 checks)',
       ).env('CONTRACT_API_KEY_NO_ENTITLEMENTS'),
     )
+    .option(
+      '--deployment <file>',
+      'deployment file (.json, or a .mjs/.js/.ts module): how this deployment spells what §4 does not show',
+    )
+    .option(
+      '--init <file>',
+      "probe the deployment with the profile's requests (at most 40, marked, cleaned up) and write a starter deployment file",
+    )
     .option('--strict', "assert the mock profile's exact choices too (CONTRACT_PROFILE=strict)")
     .option(
       '--max-requests <n>',
       'stop after this many requests (CONTRACT_MAX_REQUESTS)',
       parsePositive,
     )
+    .option(
+      '--timeout-ms <ms>',
+      'per-request time-out (CONTRACT_TIMEOUT_MS; default 10000)',
+      parsePositive,
+    )
     .option('--report-dir <dir>', 'where the reports go (CONTRACT_REPORT_DIR; default reports/)')
     .option(
       '--explore [runs]',
-      `after the catalog, send random sequences of operations to the deployment and to the mock as a model, and report the first divergence shrunk to a curl script (CONTRACT_EXPLORE; default ${EXPLORE_DEFAULTS.runs} runs)`,
+      `after the catalog, send random sequences of operations to the deployment and to the mock as a model, and report the first divergence shrunk to a curl script (default ${EXPLORE_DEFAULTS.runs} runs)`,
       parsePositive,
     )
-    .option(
-      '--explore-seed <n>',
-      'replay the exploration of this seed (CONTRACT_EXPLORE_SEED)',
-      parseSeed,
-    )
+    .option('--explore-seed <n>', 'replay the exploration of this seed', parseSeed)
     .option(
       '--explore-divergences <n>',
-      'keep exploring until this many divergences are found (CONTRACT_EXPLORE_DIVERGENCES; default 1)',
+      'keep exploring until this many divergences are found (default 1)',
       parsePositive,
     )
     .addHelpText(
       'after',
       `
 Checks that need a key you did not give are skipped, and say which variable would enable them.
+A check is blocked when the deployment refuses a request it needs to set up (e.g. a create body
+spelled as our profile spells it): the report names the request, the answer and the deployment
+file key that would fix it. Start a deployment file with --init, complete it, pass --deployment.
 Reports: conformance.md, conformance.json and contract-junit.xml in the report folder.
-Exploration (--explore) prints its request bound before its first request; the bound is added to
---max-requests' default, or held within an explicit --max-requests.
-Exit status: 0 every check passed, 1 a check failed, 2 usage error.
+--explore prints its request bound before its first request; the bound is added to the default
+--max-requests, or held within an explicit one. A divergence is a failure (exit 1), reported with
+its seed, the shrunk sequence as a curl script, and the model's answer beside the deployment's.
+
+Exit status:
+  0  every check that ran passed (skipped and observed checks aside)
+  1  a check failed: the deployment does not conform
+  2  usage error: bad option or deployment file (nothing was sent)
+  3  could not check: no check failed, but some were blocked, or the deployment
+     could not be reached (wrong URL, server down, key refused)
 
 Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY"
-  $ CONTRACT_API_KEY=… CONTRACT_API_KEY_OTHER_ORG=… engagement-mock check https://staging.example.com/api/v1
+  $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --init deployment.json
+  $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --deployment deployment.json
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --explore 200
   $ engagement-mock check http://localhost:4010/api/v1 --key acme-demo-key \\
       --other-org-key globex-demo-key --no-entitlements-key globex-demo-key --strict`,

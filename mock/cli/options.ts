@@ -10,7 +10,7 @@ export class UsageError extends Error {
   override name = 'UsageError'
 }
 
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+export const EXIT = { ok: 0, failed: 1, usage: 2, blocked: 3 } as const
 
 const wholeNumber = (raw: string): number | undefined =>
   /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined

@@ -1,4 +1,10 @@
-import { type Client, contract, type SentRequest } from '../../contract/index.ts'
+import {
+  type Client,
+  contract,
+  type Method,
+  type OperationId,
+  type SentRequest,
+} from '../../contract/index.ts'
 import type { ApiStep, DemoPlan, DemoStep } from '../../fixtures/plan.ts'
 import { resolveRefs } from '../../fixtures/refs.ts'
 
@@ -53,14 +59,22 @@ const remember = (outcome: SeedOutcome, body: unknown) => {
   }
 }
 
+/** How a deployment spells a request (its deployment file); throws when it does not offer it. */
+export type Speller = (
+  op: OperationId,
+  body: unknown,
+) => { method: Method; path: string; body?: unknown }
+
 /**
  * Sends the plan's API steps in order with the typed client; stops at the first answer that is not
- * the operation's success status and says which step it was.
+ * the operation's success status (any 2xx when a deployment file spells the requests: its status
+ * codes are its own) and says which step it was.
  */
 export const runPlan = async (
   planned: readonly PlannedStep[],
   clients: ReadonlyMap<string, Client>,
   onStep: (done: number, step: PlannedStep) => void,
+  spell?: Speller,
 ): Promise<SeedOutcome> => {
   const outcome: SeedOutcome = { sent: 0, records: new Map() }
   const named = new Map<string, unknown>()
@@ -74,14 +88,35 @@ export const runPlan = async (
     }
     const route = contract[step.operation]
     const params = resolveRefs(step.params ?? {}, named) as Record<string, string>
+    const body = step.body === undefined ? undefined : resolveRefs(step.body, named)
+    let request: { method: Method; path: string; body?: unknown }
+    try {
+      request = spell
+        ? spell(step.operation, body)
+        : { method: route.method, path: route.path, ...(body === undefined ? {} : { body }) }
+    } catch (error) {
+      const url = route.path
+      outcome.refusal = {
+        index: item.index,
+        step,
+        status: 0,
+        text: '',
+        request: { method: route.method, url, headers: {} },
+        error: error instanceof Error ? error.message : String(error),
+      }
+      return outcome
+    }
     const response = await client.raw({
-      method: route.method,
-      path: route.path,
+      method: request.method,
+      path: request.path,
       params,
-      ...(step.body === undefined ? {} : { body: resolveRefs(step.body, named) }),
+      ...(request.body === undefined ? {} : { body: request.body }),
     })
     outcome.sent += 1
-    if (response.status !== route.success.status) {
+    const succeeded = spell
+      ? response.status >= 200 && response.status < 300
+      : response.status === route.success.status
+    if (!succeeded) {
       outcome.refusal = {
         index: item.index,
         step,

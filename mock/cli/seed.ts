@@ -5,6 +5,7 @@ import type { Client } from '../../contract/index.ts'
 import type { DemoCounts } from '../../fixtures/index.ts'
 import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
+import type { Speller } from './seed-run.ts'
 
 interface SeedOptions {
   seed: number
@@ -16,6 +17,7 @@ interface SeedOptions {
   otherKey?: string
   dryRun?: boolean
   out?: string
+  deployment?: string
 }
 
 const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
@@ -67,6 +69,22 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     )
   }
 
+  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
+  let spell: Speller | undefined
+  if (options.deployment !== undefined) {
+    const [{ loadDeployment }, { DeploymentError }, { spellRequest }] = await Promise.all([
+      import('../conformance/load-deployment.ts'),
+      import('../conformance/deployment.ts'),
+      import('../conformance/spell.ts'),
+    ])
+    try {
+      const deployment = await loadDeployment(options.deployment)
+      spell = (op, body) => spellRequest(deployment, op, body)
+    } catch (error) {
+      if (error instanceof DeploymentError) throw new UsageError(error.message)
+      throw error
+    }
+  }
   const clients = new Map<string, Client>(
     [...keys].map(([planKey, apiKey]) => [
       planKey,
@@ -75,8 +93,11 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   )
   process.stderr.write(`Seeding ${baseUrl} with the demo plan of seed ${options.seed}…\n`)
   const progress = createProgress(planned.length)
-  const outcome = await runPlan(planned, clients, (done, item) =>
-    progress.step(done, `${item.skip ? 'skipped ' : ''}${describeStep(item.step)}`),
+  const outcome = await runPlan(
+    planned,
+    clients,
+    (done, item) => progress.step(done, `${item.skip ? 'skipped ' : ''}${describeStep(item.step)}`),
+    spell,
   )
   progress.end()
   printCreated(outcome)
@@ -129,6 +150,10 @@ export const registerSeed = (program: Command): void => {
         .env('SEED_OTHER_API_KEY')
         .argParser(parseNonEmpty),
     )
+    .option(
+      '--deployment <file>',
+      'deployment file (as for check): send each request as this deployment spells it',
+    )
     .option('--dry-run', 'list what would be created; send nothing')
     .option('-o, --out <file>', 'write the demo plan (the fixtures) as JSON instead of sending it')
     .addHelpText(
@@ -142,6 +167,7 @@ Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
   $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --forms 3 --sessions 2
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --other-key globex-demo-key
+  $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --deployment deployment.json
   $ engagement-mock seed --seed 7 --out fixtures.json`,
     )
     .action((baseUrl: string | undefined, options: SeedOptions) => seed(baseUrl, options))

@@ -1,4 +1,5 @@
 import type { Run } from './run.ts'
+import { NotOffered } from './spell.ts'
 
 export interface CleanupOutcome {
   deleted: number
@@ -23,8 +24,16 @@ export const cleanup = async (run: Run): Promise<CleanupOutcome> => {
   for (const record of forms) {
     const client = run.client(record.role)
     if (!client) continue
+    let answer: Awaited<ReturnType<typeof client.deleteForm>>
+    try {
+      answer = await client.deleteForm({ params: { id: record.id } })
+    } catch (error) {
+      if (!(error instanceof NotOffered)) throw error
+      supported = false
+      firstRefusal = 'the deployment file says it has no delete operation'
+      break
+    }
     run.cleanupRequests += 1
-    const answer = await client.deleteForm({ params: { id: record.id } })
     if (answer.status >= 200 && answer.status < 300) {
       supported = true
       deleted += 1
@@ -39,7 +48,7 @@ export const cleanup = async (run: Run): Promise<CleanupOutcome> => {
   const marker = `titled "${run.marker} …"`
   const summary =
     supported === false
-      ? `this deployment has no DELETE /forms/{id} (${firstRefusal}); ${left} records of this run stay, ${marker}.`
+      ? `this deployment has no form delete operation (${firstRefusal}); ${left} records of this run stay, ${marker}.`
       : `${deleted} forms deleted; ${left} records without a delete operation (sessions, series, reports) stay, ${marker}.`
   return { deleted, left, supported, summary }
 }

@@ -10,10 +10,22 @@ import {
 } from '../../contract/index.ts'
 import type { Check } from './check.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
-import { ContractFailure, describeExchange, type Exchange } from './failure.ts'
+import { ContractFailure, describeExchange, type Exchange, SetupBlocked } from './failure.ts'
 import { type Answer, type Observation, observation } from './observation.ts'
 import { counted, type RecordKind, type Run } from './run.ts'
 import { orderViolations } from './shape.ts'
+import { spelledKeys } from './spell.ts'
+
+/** The questions about state names (§3 "not shown") a deployment file may answer (`expect.states`). */
+const STATE_QUESTIONS: Record<
+  string,
+  'formPublished' | 'formClosed' | 'sessionOpen' | 'sessionEnded'
+> = {
+  'Status of a published form (§3: name not shown)': 'formPublished',
+  'Status of a closed form (§3: name not shown)': 'formClosed',
+  'Status of an opened session (§3: name not shown)': 'sessionOpen',
+  'Status of an ended session (§3: name not shown)': 'sessionEnded',
+}
 
 export type DocBody<K extends OperationId> = z.output<Contract[K]['success']['documented']>
 
@@ -116,6 +128,17 @@ export class CheckContext {
     exchange?: Exchange,
     operation?: OperationId,
   ): boolean {
+    const declared = this.declared(question, operation)
+    if (declared !== undefined) {
+      // The deployment file states this answer: asserted whatever the profile says.
+      if (answer !== declared) {
+        this.fail(
+          `Deployment file: ${question}: expected ${JSON.stringify(declared)}, got ${JSON.stringify(answer)}.`,
+          exchange,
+        )
+      }
+      expected = declared
+    }
     const o = observation({
       question,
       answer,
@@ -125,13 +148,50 @@ export class CheckContext {
     })
     this.observations.push(o)
     this.run.observations.push(o)
-    if (!o.matches && this.strict) {
+    if (!o.matches && this.strict && declared === undefined) {
       this.fail(
         `Profile (CONTRACT_PROFILE=strict): ${question}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(answer)}.`,
         exchange,
       )
     }
     return o.matches
+  }
+
+  /** What the deployment file's `expect` says the answer to `question` is, if it says. */
+  private declared(question: string, operation?: OperationId): Answer | undefined {
+    const expect = this.run.deployment.expect
+    if (!expect) return undefined
+    const state = STATE_QUESTIONS[question]
+    if (state) return expect.states?.[state]
+    if (operation && question === `Success status of ${label(operation)}`) {
+      return expect.statuses?.[operation]
+    }
+    const condition = /^Status for (\w+):/.exec(question)?.[1]
+    return condition ? expect.errors?.[condition as ErrorCondition] : undefined
+  }
+
+  /**
+   * A setup step's answer (a record the check needs before it asserts anything): a refusal (4xx)
+   * blocks the check instead of failing it, naming the deployment file keys that spell the request.
+   * Anything else is judged like any success.
+   */
+  setup<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
+    if (exchange.status >= 400 && exchange.status < 500) {
+      this.block(`Setup refused: ${label(op)} answered ${exchange.status}`, exchange)
+    }
+    return this.success(op, exchange)
+  }
+
+  /** Ends the check as blocked: the deployment refused what the check needed to set up. */
+  block(summary: string, exchange: Exchange, keys?: readonly string[]): never {
+    const named = keys ?? spelledKeys.get(exchange) ?? []
+    const fix =
+      named.length > 0
+        ? ` If this deployment spells that request differently, say how in the deployment file (--deployment): ${[...new Set(named)].join(', ')}.`
+        : ''
+    throw new SetupBlocked(`${summary}.${fix}`, describeExchange(exchange, this.run.keyVars), [
+      ...new Set(named),
+    ])
   }
 
   private answered(op: OperationId, exchange: Exchange): void {

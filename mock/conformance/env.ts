@@ -34,10 +34,6 @@ export const DEMO_KEYS = {
 
 export const DEFAULTS = { timeoutMs: 10_000, maxRequests: 1_500 } as const
 
-/** Where the three reports go: reports/ unless CONTRACT_REPORT_DIR says otherwise. */
-export const reportDir = (vars: Record<string, string | undefined> = process.env): string =>
-  vars.CONTRACT_REPORT_DIR || 'reports'
-
 export const newRunId = (now = new Date()): string =>
   `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${Array.from(crypto.getRandomValues(new Uint8Array(2)), (b) => b.toString(16).padStart(2, '0')).join('')}`
 

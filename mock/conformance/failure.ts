@@ -58,3 +58,19 @@ export class ContractFailure extends Error {
 export class BudgetExhausted extends ContractFailure {
   override name = 'BudgetExhausted'
 }
+
+/**
+ * The deployment refused a setup step (a create the check needs before it can assert anything):
+ * the check could not run, which says nothing yet about conformance. Names the request, the answer
+ * and the deployment file keys that decide how that request is spelled.
+ */
+export class SetupBlocked extends ContractFailure {
+  override name = 'SetupBlocked'
+  constructor(
+    summary: string,
+    details: string | undefined,
+    readonly keys: readonly string[],
+  ) {
+    super(summary, details)
+  }
+}

@@ -1,13 +1,24 @@
 /**
- * `engagement-mock/conformance`: the conformance suite's catalog and engine, as built into the
- * package. Node-only entry point (it writes reports and reads deployment files).
+ * `engagement-mock/conformance`: the conformance suite as built into the package. Node-only entry
+ * point (it writes reports and reads deployment files).
+ *
+ * - `runConformance(options)`: the whole catalog against a deployment, a typed result.
+ * - `registerConformance(runner, options)`: every check as a test of vitest, jest or node:test.
+ * - The catalog and its engine, for anyone composing their own run.
  */
+export {
+  type AdapterOptions,
+  ConformanceTestError,
+  registerConformance,
+  type TestRunner,
+} from './adapter.ts'
 export type { Check, CheckGroup } from './check.ts'
 export { defineCheck } from './check.ts'
 export { ALL_CHECKS, CATALOG } from './checks/index.ts'
 export { type CleanupOutcome, cleanup } from './cleanup.ts'
 export { CheckContext } from './context.ts'
 export { toCurl } from './curl.ts'
+export { DeploymentError, DeploymentFile, parseDeployment } from './deployment.ts'
 export {
   type ContractEnv,
   DEFAULTS,
@@ -19,10 +30,38 @@ export {
   type OptionalKey,
   readEnv,
 } from './env.ts'
-export { BudgetExhausted, ContractFailure, type Exchange } from './failure.ts'
+export {
+  EXPLORE_DEFAULTS,
+  type ExploreDivergence,
+  type ExploreOptions,
+  type ExploreResult,
+  explore,
+  exploreBound,
+} from './explore/explore.ts'
+export { BudgetExhausted, ContractFailure, type Exchange, SetupBlocked } from './failure.ts'
+export { type InitOptions, type InitResult, initDeployment } from './init.ts'
+export { buildJunit } from './junit.ts'
+export { loadDeployment } from './load-deployment.ts'
 export type { Answer, Observation } from './observation.ts'
 export { preflight } from './preflight.ts'
 export { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
 export { Run } from './run.ts'
-export { type CheckResult, type CheckState, runCheck, runChecks, skipReason } from './runner.ts'
-export { writeJunitProblem, writeReports } from './write-reports.ts'
+export {
+  type ConformanceCheck,
+  type ConformanceOptions,
+  ConformanceOptionsError,
+  type ConformanceResult,
+  type ConformanceVerdict,
+  runConformance,
+  VERDICT_EXIT,
+} from './run-conformance.ts'
+export {
+  CHECK_STATES,
+  type CheckResult,
+  type CheckState,
+  runCheck,
+  runChecks,
+  skipReason,
+} from './runner.ts'
+export { NotOffered, spelledClient, spellRequest } from './spell.ts'
+export { REPORT_FILES, reportDir, writeReports } from './write-reports.ts'

@@ -12,8 +12,11 @@ export interface ReportedCheck {
   operations: readonly OperationId[]
   state: CheckState
   message?: string
+  /** Blocked: the deployment file keys that would let it run. */
+  fix?: readonly string[]
   observations: readonly Observation[]
   requests: number
+  durationMs?: number
 }
 
 export interface RunInfo {
@@ -35,6 +38,7 @@ const ICON: Record<CheckState, string> = {
   failed: '**FAIL**',
   skipped: 'skipped',
   observed: 'observed',
+  blocked: '**BLOCKED**',
 }
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
@@ -59,6 +63,7 @@ export const buildReport = (
       checks: checks.length,
       passed: count('passed'),
       failed: count('failed'),
+      blocked: count('blocked'),
       skipped: count('skipped'),
       observed: count('observed'),
     },
@@ -77,18 +82,24 @@ export const buildReport = (
     `Clean-up: ${run.cleanup ?? 'not run'}`,
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
-    `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.skipped} skipped, ${json.totals.observed} observed** of ${checks.length} checks.`,
+    `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed** of ${checks.length} checks.`,
+    ...(json.totals.blocked > 0
+      ? [
+          '',
+          'Blocked checks could not run: the deployment refused a request they needed to set up. That is not a verdict on conformance; the deployment file (`--deployment`) keys named below say how this deployment spells those requests.',
+        ]
+      : []),
     '',
     '## Operations',
     '',
-    '| Operation | Pass | Fail | Skipped | Observed |',
-    '|---|---|---|---|---|',
+    '| Operation | Pass | Fail | Blocked | Skipped | Observed |',
+    '|---|---|---|---|---|---|',
   ]
   for (const op of Object.keys(matrix) as OperationId[]) {
     const list = checks.filter((c) => c.operations.includes(op))
     const inferred = 'inferred' in contract[op] ? ' (inferred)' : ''
     lines.push(
-      `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('skipped', list)} | ${count('observed', list)} |`,
+      `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |`,
     )
   }
   lines.push('', '## Operation × check', '')
@@ -117,6 +128,16 @@ export const buildReport = (
   if (failed.length > 0) {
     lines.push('', '## Failures', '')
     for (const c of failed) lines.push(`### ${c.name}`, '', '```', c.message ?? '', '```', '')
+  }
+  const blocked = checks.filter((c) => c.state === 'blocked')
+  if (blocked.length > 0) {
+    lines.push('', '## Blocked', '')
+    for (const c of blocked) {
+      lines.push(`### ${c.name}`, '')
+      if (c.fix && c.fix.length > 0)
+        lines.push(`Deployment file keys: ${c.fix.map((k) => `\`${k}\``).join(', ')}`, '')
+      lines.push('```', c.message ?? '', '```', '')
+    }
   }
   const skipped = checks.filter((c) => c.state === 'skipped')
   if (skipped.length > 0) {

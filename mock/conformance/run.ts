@@ -1,7 +1,9 @@
 import { type Client, createClient } from '../../contract/index.ts'
+import type { DeploymentFile } from './deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted } from './failure.ts'
 import type { Observation } from './observation.ts'
+import { spelledClient } from './spell.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 
@@ -30,18 +32,23 @@ export class Run {
   constructor(
     readonly env: ContractEnv,
     fetchImpl: typeof fetch = globalThis.fetch,
+    /** How this deployment spells what §4 does not show; empty: the profile's spelling. */
+    readonly deployment: DeploymentFile = {},
   ) {
     const vars = new Map<string, string>()
     for (const role of Object.keys(KEY_VARS) as KeyRole[]) {
       const key = env.keys[role]
       if (key === undefined) continue
       if (!vars.has(key)) vars.set(key, KEY_VARS[role])
-      this.clients[role] = createClient({
-        baseUrl: env.baseUrl,
-        apiKey: key,
-        timeoutMs: env.timeoutMs,
-        fetch: explained(fetchImpl),
-      })
+      this.clients[role] = spelledClient(
+        createClient({
+          baseUrl: env.baseUrl,
+          apiKey: key,
+          timeoutMs: env.timeoutMs,
+          fetch: explained(fetchImpl),
+        }),
+        deployment,
+      )
     }
     this.keyVars = vars
   }

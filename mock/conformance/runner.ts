@@ -2,19 +2,33 @@ import type { OperationId } from '../../contract/index.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'
-import { BudgetExhausted, ContractFailure } from './failure.ts'
+import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
 import type { Observation } from './observation.ts'
 import type { Run } from './run.ts'
+import { NotOffered } from './spell.ts'
 
-/** `observed`: a profile-only check outside CONTRACT_PROFILE=strict, which records and never fails. */
-export type CheckState = 'passed' | 'failed' | 'skipped' | 'observed'
+/**
+ * `observed`: a profile-only check outside CONTRACT_PROFILE=strict, which records and never fails.
+ * `blocked`: the deployment refused a setup step (or the deployment file says it lacks what the
+ * check needs): the check could not run, which is not the same as not conforming.
+ */
+export type CheckState = 'passed' | 'failed' | 'skipped' | 'observed' | 'blocked'
+export const CHECK_STATES: readonly CheckState[] = [
+  'passed',
+  'failed',
+  'blocked',
+  'skipped',
+  'observed',
+]
 
 export interface CheckResult {
   name: string
   operations: readonly OperationId[]
   state: CheckState
-  /** The failure message (with the curl reproduction), or why the check was skipped. */
+  /** The failure message (with the curl reproduction), or why the check was skipped or blocked. */
   message?: string
+  /** Blocked: the deployment file keys that would let it run. */
+  fix?: readonly string[]
   observations: Observation[]
   requests: number
   durationMs: number
@@ -62,6 +76,12 @@ export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => 
     return done(check.profileOnly && !run.env.strict ? 'observed' : 'passed')
   } catch (thrown) {
     const error = asError(thrown)
+    if (error instanceof SetupBlocked) {
+      return { ...done('blocked'), message: error.message, fix: error.keys }
+    }
+    if (error instanceof NotOffered && !check.profileOnly) {
+      return { ...done('blocked'), message: error.message, fix: [error.key] }
+    }
     const observable = error instanceof ContractFailure && !(error instanceof BudgetExhausted)
     if (check.profileOnly && !run.env.strict && observable) {
       // Outside strict a profile question never fails; what stopped it is the observation.

@@ -1,45 +1,36 @@
 // Node-only: writes the report files. The rest of the engine imports nothing from Node but
-// node:util's deep equality (observation.ts), so it also runs in any host with fetch.
+// node:util's deep equality (observation.ts).
 import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { reportDir } from './env.ts'
+import { join, resolve } from 'node:path'
 import type { ExploreResult } from './explore/explore.ts'
+import { withExplorationSuite } from './explore/report.ts'
+import { buildJunit } from './junit.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
 
-const xml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/** The three files a run writes into its report folder. */
+export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
 
-/** Writes conformance.md and conformance.json; returns the markdown path. */
+/** Where the three reports go: reports/ unless CONTRACT_REPORT_DIR says otherwise. */
+export const reportDir = (vars: Record<string, string | undefined> = process.env): string =>
+  vars.CONTRACT_REPORT_DIR || 'reports'
+
+/** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
 export const writeReports = async (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   dir = reportDir(),
   exploration?: ExploreResult,
-): Promise<string> => {
+): Promise<string[]> => {
   const { json, markdown } = buildReport(run, checks, exploration)
   await mkdir(dir, { recursive: true })
-  await writeFile(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`)
-  const path = join(dir, 'conformance.md')
-  await writeFile(path, markdown)
-  return path
-}
-
-/**
- * When the run cannot start, vitest writes no JUnit file: this one stands in, so CI shows the
- * reason instead of a stale file from an earlier run.
- */
-export const writeJunitProblem = async (problem: string, dir = reportDir()): Promise<void> => {
-  await mkdir(dir, { recursive: true })
-  await writeFile(
-    join(dir, 'contract-junit.xml'),
-    `<?xml version="1.0" encoding="UTF-8" ?>
-<testsuites name="Engagement Service API conformance" tests="1" failures="1" errors="0">
-  <testsuite name="preflight" tests="1" failures="1" errors="0" skipped="0">
-    <testcase classname="preflight" name="The suite can run: configuration, and GET /forms answers JSON">
-      <failure message="${xml(problem)}" type="Preflight">${xml(problem)}</failure>
-    </testcase>
-  </testsuite>
-</testsuites>
-`,
-  )
+  const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
+    string,
+    string,
+    string,
+  ]
+  await writeFile(js, `${JSON.stringify(json, null, 2)}\n`)
+  await writeFile(md, markdown)
+  const cases = buildJunit(run, checks)
+  await writeFile(junit, exploration ? withExplorationSuite(cases, exploration) : cases)
+  return [md, js, junit]
 }

@@ -31,8 +31,8 @@ describe('engagement-mock check', () => {
       '--report-dir',
       reports,
     ])
-    expect(stdout).toMatch(/group\s+passed\s+failed\s+skipped\s+observed/)
-    expect(stdout).toMatch(/total\s+[1-9]\d*\s+0\s+0\s+\d+/)
+    expect(stdout).toMatch(/group\s+passed\s+failed\s+blocked\s+skipped\s+observed/)
+    expect(stdout).toMatch(/total\s+[1-9]\d*\s+0\s+0\s+0\s+\d+/)
     expect(stdout).toContain(join(reports, 'conformance.md'))
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
     expect(report.run.baseUrl).toBe(running.baseUrl)
@@ -61,7 +61,7 @@ describe('engagement-mock check', () => {
     expect(status).toBe(1)
   }, 120_000)
 
-  it('exits 1 and says why when the suite cannot run (key refused)', async () => {
+  it('exits 3 (could not check) and says why when the suite cannot run (key refused)', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'refused')
     const { status, stdout } = await runCli([
@@ -73,7 +73,7 @@ describe('engagement-mock check', () => {
       reports,
     ])
     expect(stdout).toMatch(/Could not run: .*401/)
-    expect(status).toBe(1)
+    expect(status).toBe(3)
   }, 120_000)
 
   it('reads the keys from the environment', async () => {
@@ -99,7 +99,7 @@ describe('engagement-mock check', () => {
     })
     proxy = deviant
     const reports = join(tmp, 'explore')
-    const { status, stdout } = await runCli([
+    const { status, stderr } = await runCli([
       'check',
       deviant.baseUrl,
       ...keys,
@@ -110,7 +110,7 @@ describe('engagement-mock check', () => {
       '--explore-seed',
       '3',
     ])
-    expect(stdout).toMatch(
+    expect(stderr).toMatch(
       /Exploration: 30 runs of at most \d+ operations, seed 3: at most \d+ requests/,
     )
     const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')

@@ -1,6 +1,6 @@
 import { DEMO_KEYS } from '../../mock/conformance/env.ts'
 import type { Handler, ProxyRequest } from './proxy.ts'
-import { list, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
+import { list, type Obj, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
 
 /**
  * Deployments that go wrong only in a sequence: each answer looks right on its own, and the
@@ -12,7 +12,17 @@ export interface SequenceDeviant {
   make: () => Handler
 }
 
-const bodyOf = (request: ProxyRequest) => obj(JSON.parse(request.body || '{}'))
+/** The request's JSON object, or undefined for a body that is not one (left to the mock). */
+const bodyOf = (request: ProxyRequest): Obj | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(request.body)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Obj)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
 const formIdOf = (request: ProxyRequest) => request.path.split('/')[2] ?? ''
 const getForm = async (request: ProxyRequest, forward: Parameters<Handler>[1], id: string) =>
   obj(parse(await forward({ ...request, method: 'GET', path: `/forms/${id}`, body: '' })).form)
@@ -22,7 +32,9 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
     name: 'reorder accepts a same-length list that is not the set of field ids',
     make: () =>
       on('POST', /^\/forms\/[^/]+\/fields\/reorder$/, async (request, forward) => {
-        const sent = list(bodyOf(request).orderedIds).map(String)
+        const body = bodyOf(request)
+        if (!body || !Array.isArray(body.orderedIds)) return forward(request)
+        const sent = body.orderedIds.map(String)
         const fields = list((await getForm(request, forward, formIdOf(request))).fields)
         const ids = fields.map((f) => String(obj(f).id))
         const sameSet = sent.length === ids.length && ids.every((id) => sent.includes(id))
@@ -35,7 +47,9 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
     name: 'the open-now option of session creation ignored',
     make: () =>
       on('POST', /^\/sessions$/, (request, forward) => {
-        const { open: _, ...body } = bodyOf(request)
+        const sent = bodyOf(request)
+        if (!sent) return forward(request)
+        const { open: _, ...body } = sent
         return forward({ ...request, body: JSON.stringify(body) })
       }),
   },
@@ -43,7 +57,9 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
     name: 'the publish-now option of form creation ignored',
     make: () =>
       on('POST', /^\/forms$/, (request, forward) => {
-        const { publish: _, ...body } = bodyOf(request)
+        const sent = bodyOf(request)
+        if (!sent) return forward(request)
+        const { publish: _, ...body } = sent
         return forward({ ...request, body: JSON.stringify(body) })
       }),
   },
@@ -72,7 +88,7 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
         // The answer shows the record asked for, as if it had been updated.
         const target = await getForm(request, forward, id)
         if (Object.keys(target).length === 0) return forward(request)
-        return reply(200, { form: { ...target, ...bodyOf(request) } })
+        return reply(200, { form: { ...target, ...(bodyOf(request) ?? {}) } })
       }),
   },
   {
@@ -93,6 +109,7 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
     make: () =>
       on('GET', /^\/sessions$/, async (request, forward) => {
         const answer = await forward(request)
+        if (!ok(answer)) return answer
         const sessions = list(parse(answer).sessions)
         return reply(answer.status, {
           sessions: sessions.filter((s) => obj(s).status !== 'ended'),

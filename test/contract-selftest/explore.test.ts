@@ -53,26 +53,54 @@ describe('exploration against deployments that go wrong only in a sequence', () 
     })
   }
 
-  it('the catalog alone misses these deviants (exploration off)', async ({ annotate }) => {
-    const missed: string[] = []
-    for (const deviant of SEQUENCE_DEVIANTS) {
-      await target.reset()
-      target.proxy.use(deviant.make())
-      const { results } = await runSuite(target.env())
-      const failed = failures(results)
-      if (failed.length === 0) missed.push(deviant.name)
-      else await annotate(`the catalog catches "${deviant.name}" with: ${failed.join(' | ')}`)
+  it('the catalog alone (exploration off) misses most of them', async ({ annotate }) => {
+    const missed: Record<'documented' | 'strict', string[]> = { documented: [], strict: [] }
+    for (const mode of ['documented', 'strict'] as const) {
+      for (const deviant of SEQUENCE_DEVIANTS) {
+        await target.reset()
+        target.proxy.use(deviant.make())
+        const { results } = await runSuite(target.env({ strict: mode === 'strict' }))
+        const failed = failures(results)
+        if (failed.length === 0) missed[mode].push(deviant.name)
+        else
+          await annotate(
+            `${mode}: the catalog catches "${deviant.name}" with ${failed.join(' | ')}`,
+          )
+      }
     }
-    await annotate(`missed by the catalog (strict profile, every check): ${missed.join(' | ')}`)
     expect(missed).toEqual(CATALOG_MISSES)
-  }, 300_000)
+  }, 600_000)
 })
 
-/** Recorded by the test above: what only exploration finds. */
-const CATALOG_MISSES: string[] = []
+/**
+ * What the catalog misses (recorded by the test above): without the profile (how a real deployment
+ * is checked) and under the strict profile. It catches the closed form through its own close-then-
+ * read check, and the once-checked entitlement only because the accepted series shows up in
+ * another organization's list.
+ */
+const CATALOG_MISSES = {
+  documented: [
+    'reorder accepts a same-length list that is not the set of field ids',
+    'the open-now option of session creation ignored',
+    'the publish-now option of form creation ignored',
+    "an update applied to the organization's newest form instead of the one in the path",
+    'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
+  ],
+  strict: [
+    'reorder accepts a same-length list that is not the set of field ids',
+    "an update applied to the organization's newest form instead of the one in the path",
+    'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
+  ],
+}
+
+/**
+ * The default bound here; `EXPLORE_PROOF_RUNS=1000 npm run contract:selftest` is the issue's proof
+ * (its time is in the README: too long for every `npm test`).
+ */
+const PROOF_RUNS = Number(process.env.EXPLORE_PROOF_RUNS || EXPLORE_DEFAULTS.runs)
 
 describe('exploration raises no false alarm', () => {
-  const RUNS = 1000
+  const RUNS = PROOF_RUNS
   it(`reports nothing in ${RUNS} runs against the faithful mock`, async ({ annotate }) => {
     await target.reset()
     const { result } = exploreTarget(RUNS)
@@ -81,7 +109,7 @@ describe('exploration raises no false alarm', () => {
     expect(explored.divergences.map((d) => d.summary)).toEqual([])
     expect(explored.runsDone).toBe(RUNS)
     await annotate(`${explored.requests} requests, ${explored.durationMs} ms`)
-  }, 600_000)
+  }, 900_000)
 
   it(`reports nothing in ${RUNS} runs against a deployment that chose differently where the reference is silent`, async ({
     annotate,
@@ -94,5 +122,5 @@ describe('exploration raises no false alarm', () => {
     expect(explored.divergences.map((d) => d.summary)).toEqual([])
     expect(explored.runsDone).toBe(RUNS)
     await annotate(`${explored.requests} requests, ${explored.durationMs} ms`)
-  }, 600_000)
+  }, 900_000)
 })

@@ -1,10 +1,16 @@
 import type { TestProject } from 'vitest/node'
 import { type ContractEnv, EnvError, readEnv } from '../../mock/conformance/env.ts'
 import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
-import { startServer } from '../../mock/server.ts'
-import './meta.ts'
 import { preflight } from '../../mock/conformance/preflight.ts'
-import { writeJunitProblem, writeReports } from '../../mock/conformance/write-reports.ts'
+import { runInfo } from '../../mock/conformance/run-conformance.ts'
+import { reportDir, writeReports } from '../../mock/conformance/write-reports.ts'
+import { startServer } from '../../mock/server.ts'
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    contractEnv: ContractEnv
+  }
+}
 
 /** Ends the run with one readable sentence: a configuration or reachability problem is not a test failure. */
 const stop = (message: string): never => {
@@ -35,15 +41,13 @@ export default async function setup(project: TestProject) {
     await writeReports(
       { baseUrl, strict: false, runId: '-', requests: 0, maxRequests: 0, ownMock: false, problem },
       [],
+      reportDir(),
     )
-    await writeJunitProblem(problem)
     return stop(problem)
   }
   const problem = await preflight(env)
   if (problem) {
-    const { baseUrl, strict, runId, maxRequests, ownMock } = env
-    await writeReports({ baseUrl, strict, runId, requests: 1, maxRequests, ownMock, problem }, [])
-    await writeJunitProblem(problem)
+    await writeReports(runInfo(env, undefined, { requests: 1, problem }), [], reportDir())
     await close?.()
     return stop(problem)
   }

@@ -37,12 +37,22 @@ export const remember = (
   if (id) ctx.track(kind, id, role)
 }
 
-const marked = (ctx: CheckContext, title: string, exchange: Exchange, what: string) =>
-  ctx.assert(
-    title.startsWith(ctx.run.marker),
-    `The new ${what} is titled "${title}", not with the title sent: this deployment does not read the title where the profile sends it (\`title\`; §4 does not show the name), so the run marker cannot be applied. Stopping here.`,
+const TITLE_KEYS = {
+  form: 'forms.create.title',
+  session: 'sessions.create.title',
+  series: 'series.create.title',
+  report: 'sponsors.create.title',
+} as const
+
+/** Without the run marker in its title a record cannot be told apart: nothing more is done with it. */
+const marked = (ctx: CheckContext, title: string, exchange: Exchange, what: RecordKind) => {
+  if (title.startsWith(ctx.run.marker)) return
+  ctx.block(
+    `The new ${what} is titled "${title}", not with the title sent: this deployment does not read the title where it was sent (§4 does not show the name), so the run marker cannot be applied`,
     exchange,
+    [TITLE_KEYS[what]],
   )
+}
 
 export interface FormOptions {
   label?: string
@@ -56,7 +66,7 @@ export const makeForm = async (ctx: CheckContext, options: FormOptions = {}) => 
   const client = ctx.as(role)
   const exchange = await client.createForm({ body: { title: ctx.title(options.label ?? 'Form') } })
   remember(ctx, 'form', 'form', exchange, role)
-  const { form } = ctx.success('createForm', exchange)
+  const { form } = ctx.setup('createForm', exchange)
   marked(ctx, form.title, exchange, 'form')
   const inputs =
     typeof options.fields === 'number'
@@ -65,7 +75,7 @@ export const makeForm = async (ctx: CheckContext, options: FormOptions = {}) => 
   const fields: Array<DocBody<'addField'>['field']> = []
   for (const input of inputs) {
     const added = await client.addField({ params: { id: form.id }, body: input })
-    fields.push(ctx.success('addField', added).field)
+    fields.push(ctx.setup('addField', added).field)
   }
   return { form, fields, fieldIds: fields.map((f) => f.id), exchange }
 }
@@ -89,7 +99,7 @@ export const makeSession = async (ctx: CheckContext, options: SessionOptions = {
     },
   })
   remember(ctx, 'session', 'session', exchange, role)
-  const { session } = ctx.success('createSession', exchange)
+  const { session } = ctx.setup('createSession', exchange)
   marked(ctx, session.title, exchange, 'session')
   return { session, exchange }
 }
@@ -110,7 +120,7 @@ export const makeSeries = async (
     body: { ...body, title: ctx.title(body.title ?? 'Series') },
   })
   remember(ctx, 'series', 'series', exchange, role)
-  const { series } = ctx.success('createSeries', exchange)
+  const { series } = ctx.setup('createSeries', exchange)
   marked(ctx, series.title, exchange, 'series')
   return { series, exchange }
 }
@@ -124,7 +134,7 @@ export const makeReport = async (
     body: { brandLabel: 'Contract suite', ...body, title: ctx.title(body.title ?? 'Report') },
   })
   remember(ctx, 'report', 'report', exchange, role)
-  const { report } = ctx.success('createSponsorReport', exchange)
+  const { report } = ctx.setup('createSponsorReport', exchange)
   marked(ctx, report.title, exchange, 'report')
   return { report, exchange }
 }

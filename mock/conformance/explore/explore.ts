@@ -63,8 +63,10 @@ export interface ExploreResult {
   /** Why exploration ended before its runs were done. */
   stopped?: string
   divergences: ExploreDivergence[]
-  /** Inferred operations the deployment answered 404/405 to: left out after the first try. */
+  /** Inferred operations the deployment answered 404/405 to, or its file says are not offered: left out. */
   notOffered: OperationId[]
+  /** Deployment file keys set to null (not offered): steps that needed them were left out. */
+  notOfferedKeys: string[]
   /** A failure of exploration itself (not a divergence). */
   error?: string
 }
@@ -111,6 +113,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   )
   const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
   const notOffered = new Set<OperationId>()
+  const notOfferedKeys = new Set<string>()
   const divergences: ExploreDivergence[] = []
   let runsDone = 0
   let stopped: string | undefined
@@ -160,6 +163,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           oracle: await createOracle(keysOf(run)),
           title: (text) => `${run.marker} ${text}`,
           notOffered,
+          notOfferedKeys,
         }
         try {
           await fc.asyncModelRun(() => ({ model: world, real: sides }), cmds)
@@ -229,6 +233,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     ...(stopped ? { stopped } : {}),
     divergences,
     notOffered: [...notOffered],
+    notOfferedKeys: [...notOfferedKeys],
     ...(error ? { error } : {}),
   }
 }

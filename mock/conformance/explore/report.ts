@@ -78,7 +78,7 @@ export const explorationJunit = (result: ExploreResult): string => {
   const cases =
     result.divergences.length === 0
       ? [
-          `    <testcase classname="exploration" name="Exploration: ${xml(explorationSummary(result))}">${result.error ? `\n      <failure message="${xml(result.error)}" type="Exploration">${xml(result.error)}</failure>\n    ` : ''}</testcase>`,
+          `    <testcase classname="exploration" name="Exploration: ${xml(explorationSummary(result))}">${result.error ? `\n      <error message="${xml(result.error)}" type="Exploration">${xml(result.error)}</error>\n    ` : ''}</testcase>`,
         ]
       : result.divergences.map(
           (d) =>
@@ -94,6 +94,7 @@ export const withExplorationSuite = (junit: string, result: ExploreResult): stri
   const suite = explorationJunit(result)
   const tests = Number(/<testsuite [^>]*tests="(\d+)"/.exec(suite)?.[1] ?? 0)
   const failed = Number(/<testsuite [^>]*failures="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const errors = Number(/<testsuite [^>]*errors="(\d+)"/.exec(suite)?.[1] ?? 0)
   const end = junit.lastIndexOf('</testsuites>')
   if (end < 0) return junit
   const head = junit.slice(0, end).replace(/<testsuites([^>]*)>/, (whole, attributes: string) =>

@@ -1,4 +1,5 @@
 import { contract, type OperationId, routeOf } from '../../../contract/index.ts'
+import { NotOffered } from '../spell.ts'
 import { compare } from './compare.ts'
 import type { Exchange, KeyRole, Run } from './engine.ts'
 import type { Oracle } from './oracle.ts'
@@ -14,6 +15,8 @@ export interface Sides {
   title: (label: string) => string
   /** Inferred operations this deployment showed it does not offer (sticky across runs). */
   notOffered: Set<OperationId>
+  /** Deployment file keys that said "not offered" (null), so the step was left out. */
+  notOfferedKeys: Set<string>
 }
 
 export interface Request {
@@ -39,25 +42,36 @@ export const send = async (
   const route = contract[op]
   const realClient = sides.run.client(role)
   const modelClient = sides.oracle.client(role)
-  if (!realClient || !modelClient) return undefined
-  const call = (side: Side) => {
-    const request = build(side)
-    return {
-      method: route.method,
-      path: route.path,
-      ...(request.params ? { params: request.params } : {}),
-      ...(request.body === undefined ? {} : { body: request.body }),
-    }
-  }
+  if (!realClient || !modelClient || sides.notOffered.has(op)) return undefined
+  const request = build('real')
+  // The deployment gets the request as the catalog sends it: spelled by the deployment file.
+  const spelled = realClient[op] as unknown as (args: Request) => Promise<Exchange>
   sides.run.spend()
-  const real: Exchange = await realClient.raw(call('real'))
-  const model: Exchange = await modelClient.raw(call('model'))
+  let real: Exchange
+  try {
+    real = await spelled(request)
+  } catch (error) {
+    if (!(error instanceof NotOffered)) throw error
+    // Nothing was sent: give the request back to the budget, and leave the option or operation out.
+    sides.run.requests -= 1
+    if (error.key === `operations.${op}`) sides.notOffered.add(op)
+    sides.notOfferedKeys.add(error.key)
+    return undefined
+  }
+  const modelRequest = build('model')
+  const model: Exchange = await modelClient.raw({
+    method: route.method,
+    path: route.path,
+    ...(modelRequest.params ? { params: modelRequest.params } : {}),
+    ...(modelRequest.body === undefined ? {} : { body: modelRequest.body }),
+  })
   const step: Step = { op, role, intent, model, real, captures: [] }
   world.steps.push(step)
   if (routeOf(op).inferred && !world.strict && (real.status === 404 || real.status === 405)) {
     if (model.status >= 200 && model.status <= 299) {
-      // §4 names these operations without their path: this deployment does not offer this one.
-      // The model has applied it and the deployment has not, so the rest of this run is moot.
+      // §4 names these operations without their path: this deployment does not offer this one
+      // where the deployment file (or the profile) says. The model has applied it and the
+      // deployment has not, so the rest of this run is moot.
       sides.notOffered.add(op)
       world.aborted = true
       return undefined

@@ -1,0 +1,323 @@
+// Node-only: probes a deployment and writes a starter deployment file.
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, extname, resolve } from 'node:path'
+import type { Client, OperationId } from '../../contract/index.ts'
+import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from './checks/samples.ts'
+import { label } from './context.ts'
+import { CREATE_KEYS, parseDeployment } from './deployment.ts'
+import { preflight } from './preflight.ts'
+import { Run } from './run.ts'
+import {
+  type ConformanceOptions,
+  ConformanceOptionsError,
+  conformanceEnv,
+} from './run-conformance.ts'
+
+export interface InitOptions
+  extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {
+  /** Where to write the starter file (.json, or .mjs/.js/.ts for a module). Never overwritten. */
+  out: string
+}
+
+/** One request of the probe and what the deployment answered. */
+export interface Probe {
+  /** The deployment file key whose spelling this request tried. */
+  key: string
+  request: string
+  status: number
+  accepted: boolean
+  /** The error message of a refusal, or the observed answer of an open question. */
+  answer: string
+}
+
+export interface InitResult {
+  file: string
+  probes: Probe[]
+  requests: number
+  problem?: string
+  /** What clean-up did, in one sentence. */
+  cleanup: string
+}
+
+/** Requests a probe may send at most: the creates, one activity per kind, the inferred operations. */
+export const INIT_MAX_REQUESTS = 40
+
+const errorText = (body: unknown, text: string): string => {
+  const error = (body as { error?: unknown } | undefined)?.error
+  const issues = (body as { issues?: Array<{ path?: unknown[]; message?: string }> } | undefined)
+    ?.issues
+  const detail = Array.isArray(issues)
+    ? issues.map((i) => `${(i.path ?? []).join('.')}: ${i.message}`).join('; ')
+    : ''
+  if (typeof error === 'string') return detail ? `${error} (${detail})` : error
+  return text.slice(0, 200)
+}
+
+type Answer = { status: number; body: unknown; text: string; error?: string }
+const ok = (answer: Answer) => answer.status >= 200 && answer.status < 300
+const idIn = (answer: Answer, envelope: string): string | undefined => {
+  const inner = (answer.body as Record<string, { id?: unknown }> | undefined)?.[envelope]
+  return typeof inner?.id === 'string' ? inner.id : undefined
+}
+const statusIn = (answer: Answer, envelope: string): unknown =>
+  (answer.body as Record<string, { status?: unknown }> | undefined)?.[envelope]?.status
+
+/**
+ * `check <url> --init <file>`: sends the profile's requests for everything §4 does not show (at most
+ * INIT_MAX_REQUESTS, one at a time, titled with the run marker), deletes the forms it created where
+ * the deployment allows it, and writes a starter deployment file: the profile's spellings, with a
+ * `//` comment beside each saying whether this deployment accepted it, or how it refused it.
+ */
+export const initDeployment = async (options: InitOptions): Promise<InitResult> => {
+  const file = resolve(options.out)
+  if (existsSync(file)) {
+    throw new ConformanceOptionsError(
+      `${file} exists; --init never overwrites: remove it or name another file.`,
+    )
+  }
+  const extension = extname(file).toLowerCase()
+  if (!['.json', '.mjs', '.js', '.ts', '.mts'].includes(extension)) {
+    throw new ConformanceOptionsError(`${file}: expected a .json, .mjs, .js or .ts file name.`)
+  }
+  const env = conformanceEnv({
+    ...options,
+    maxRequests: Math.min(options.maxRequests ?? INIT_MAX_REQUESTS, INIT_MAX_REQUESTS),
+  })
+  const fetchImpl = options.fetch ?? globalThis.fetch
+  const problem = await preflight(env, fetchImpl)
+  if (problem) return { file, probes: [], requests: 1, problem, cleanup: 'nothing created' }
+  const run = new Run(env, fetchImpl)
+  const api = run.client('main') as Client
+  const title = (text: string) => `${run.marker} init ${text}`
+  const probes: Probe[] = []
+  const forms: string[] = []
+  const send = async <T extends Answer>(
+    key: string,
+    op: OperationId,
+    call: () => Promise<T>,
+    observe?: (answer: T) => string,
+  ): Promise<T | undefined> => {
+    if (run.requests >= env.maxRequests) return undefined
+    run.requests += 1
+    const answer = await call()
+    const accepted = ok(answer)
+    if (accepted && op === 'createForm') {
+      const id = idIn(answer, 'form')
+      if (id) forms.push(id)
+    }
+    probes.push({
+      key,
+      request: label(op),
+      status: answer.status,
+      accepted,
+      answer: accepted
+        ? (observe?.(answer) ?? 'accepted')
+        : answer.status === 0
+          ? (answer.error ?? 'no answer')
+          : errorText(answer.body, answer.text),
+    })
+    return answer
+  }
+
+  const form = await send('forms.create', 'createForm', () =>
+    api.createForm({ body: { title: title('form'), description: 'Deployment probe' } }),
+  )
+  const formId = form && idIn(form, 'form')
+  await send(
+    'forms.create.publishNow',
+    'createForm',
+    () =>
+      api.createForm({
+        body: { title: title('published form'), fields: [FIELD_SAMPLES.submission], publish: true },
+      }),
+    (a) => `accepted; the new form's status is "${String(statusIn(a, 'form'))}"`,
+  )
+  if (formId) {
+    const field = await send('forms.submissionConfig', 'addField', () =>
+      api.addField({ params: { id: formId }, body: FIELD_SAMPLES.submission }),
+    )
+    const fieldId = field && idIn(field, 'field')
+    if (fieldId) {
+      await send('forms.replaceField.wrapper', 'replaceFieldConfig', () =>
+        api.replaceFieldConfig({
+          params: { id: formId, fieldId },
+          body: { config: { ...FIELD_SAMPLES.submission.config, label: 'Renamed' } },
+        }),
+      )
+      await send('operations.listFormResponses', 'listFormResponses', () =>
+        api.listFormResponses({ params: { id: formId } }),
+      )
+      await send('operations.removeField', 'removeField', () =>
+        api.removeField({ params: { id: formId, fieldId } }),
+      )
+    }
+  }
+  const draft = await send('sessions.create', 'createSession', () =>
+    api.createSession({ body: { title: title('session'), teamMode: false } }),
+  )
+  const draftId = draft && idIn(draft, 'session')
+  if (draftId) {
+    for (const sample of Object.values(ACTIVITY_SAMPLES)) {
+      await send(`sessions.activities.${sample.kind}`, 'addActivity', () =>
+        api.addActivity({ params: { id: draftId }, body: sample }),
+      )
+    }
+    await send('operations.setTeamMode', 'setTeamMode', () =>
+      api.setTeamMode({ params: { id: draftId }, body: { teamMode: true } }),
+    )
+  }
+  const open = await send(
+    'sessions.create.openNow',
+    'createSession',
+    () =>
+      api.createSession({
+        body: { title: title('open session'), activities: [ACTIVITY_SAMPLES.poll], open: true },
+      }),
+    (a) => `accepted; the new session's status is "${String(statusIn(a, 'session'))}"`,
+  )
+  const openId = open && idIn(open, 'session')
+  const activityId = (
+    open?.body as { session?: { activities?: Array<{ id?: string }> } } | undefined
+  )?.session?.activities?.[0]?.id
+  if (openId && activityId) {
+    await send('operations.presentActivity', 'presentActivity', () =>
+      api.presentActivity({ params: { id: openId }, body: { activityId } }),
+    )
+  }
+  await send('series.create', 'createSeries', () =>
+    api.createSeries({
+      body: {
+        title: title('series'),
+        teams: [TEAMS.owls, TEAMS.foxes],
+        rounds: [{ title: 'Round 1', activities: [ACTIVITY_SAMPLES.quiz] }],
+      },
+    }),
+  )
+  await send('sponsors.create', 'createSponsorReport', () =>
+    api.createSponsorReport({
+      body: {
+        title: title('report'),
+        brandLabel: 'Deployment probe',
+        rangeStart: '2026-01-01T00:00:00.000Z',
+        rangeEnd: '2026-12-31T23:59:59.999Z',
+      },
+    }),
+  )
+  // Clean-up: the forms, through the profile's delete (the probe's last request, whatever the bound).
+  let deleted = 0
+  let deleteAnswer: Answer | undefined
+  for (const id of forms) {
+    run.cleanupRequests += 1
+    deleteAnswer = await api.deleteForm({ params: { id } })
+    if (!ok(deleteAnswer)) break
+    deleted += 1
+  }
+  if (deleteAnswer) {
+    probes.push({
+      key: 'operations.deleteForm',
+      request: label('deleteForm'),
+      status: deleteAnswer.status,
+      accepted: ok(deleteAnswer),
+      answer: ok(deleteAnswer) ? 'accepted' : errorText(deleteAnswer.body, deleteAnswer.text),
+    })
+  }
+  const cleanupSummary = `${deleted} of ${forms.length} probe forms deleted; sessions, series and reports have no delete operation and stay, titled "${run.marker} init …".`
+  const content = starterFile(probes, env.baseUrl)
+  parseDeployment(content, 'the starter file') // what we write must load
+  await mkdir(dirname(file), { recursive: true })
+  const json = JSON.stringify(content, null, 2)
+  await writeFile(file, extension === '.json' ? `${json}\n` : `export default ${json}\n`)
+  return { file, probes, requests: run.requests + run.cleanupRequests, cleanup: cleanupSummary }
+}
+
+const PROFILE_OPERATIONS = {
+  listFormResponses: { method: 'GET', path: '/forms/{id}/responses' },
+  removeField: { method: 'DELETE', path: '/forms/{id}/fields/{fieldId}' },
+  deleteForm: { method: 'DELETE', path: '/forms/{id}' },
+  setTeamMode: { method: 'PATCH', path: '/sessions/{id}/team-mode' },
+  presentActivity: { method: 'POST', path: '/sessions/{id}/present' },
+} as const
+
+const note = (probes: readonly Probe[], key: string, fill: string): string => {
+  const seen = probes.filter((p) => p.key === key)
+  if (seen.length === 0) return `Not probed (an earlier step was refused). ${fill}`
+  return seen
+    .map((p) =>
+      p.accepted
+        ? `${p.request} with the profile's spelling: ${p.status}, ${p.answer}. Nothing to change.`
+        : `${p.request} with the profile's spelling was REFUSED: ${p.status} "${p.answer}". ${fill}`,
+    )
+    .join(' ')
+}
+
+const names = (section: keyof typeof CREATE_KEYS) =>
+  Object.fromEntries(Object.entries(CREATE_KEYS[section]).map(([key, profile]) => [key, profile]))
+
+/** The starter file: the profile's spellings (what was sent), each annotated with the answer. */
+export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
+  const fillCreate =
+    'Write how this deployment names each property (a name, a dotted path such as "window.start", or null if it has no such option).'
+  const kinds = Object.keys(ACTIVITY_SAMPLES) as Array<keyof typeof ACTIVITY_SAMPLES>
+  const activities = Object.fromEntries(
+    kinds.flatMap((kind) => {
+      const { kind: _, ...content } = ACTIVITY_SAMPLES[kind]
+      return [
+        [
+          `// ${kind}`,
+          note(
+            probes,
+            `sessions.activities.${kind}`,
+            `Replace with a ${kind} content this deployment accepts (everything but "kind").`,
+          ),
+        ],
+        [kind, content],
+      ]
+    }),
+  )
+  return {
+    '// about': `Deployment file for ${baseUrl}, started by \`engagement-mock check --init\` on ${new Date().toISOString()}. Values are the profile's spellings (what our mock accepts); each "//" comment says what this deployment answered. Fix what was refused, delete what you do not need (an omitted key means the profile's choice), then run: engagement-mock check ${baseUrl} --deployment <this file>.`,
+    forms: {
+      '// create': `${note(probes, 'forms.create', fillCreate)} Immediate publish: ${note(probes, 'forms.create.publishNow', fillCreate)}`,
+      create: names('forms.create'),
+      '// replaceField': note(
+        probes,
+        'forms.replaceField.wrapper',
+        'Write the property that wraps the new config in PATCH /forms/{id}/fields/{fieldId}, or null if the body is the config itself.',
+      ),
+      replaceField: { wrapper: 'config' },
+      '// submissionConfig': note(
+        probes,
+        'forms.submissionConfig',
+        'Replace with a config this deployment accepts for a field of the submission kind.',
+      ),
+      submissionConfig: FIELD_SAMPLES.submission.config,
+    },
+    sessions: {
+      '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, 'sessions.create.openNow', fillCreate)}`,
+      create: names('sessions.create'),
+      activities,
+    },
+    series: {
+      '// create': note(probes, 'series.create', fillCreate),
+      create: names('series.create'),
+    },
+    sponsors: {
+      '// create': note(probes, 'sponsors.create', fillCreate),
+      create: names('sponsors.create'),
+    },
+    operations: Object.fromEntries(
+      Object.entries(PROFILE_OPERATIONS).flatMap(([id, where]) => [
+        [
+          `// ${id}`,
+          note(
+            probes,
+            `operations.${id}`,
+            "Write this deployment's method and path (keep the {placeholders}), or null if it does not offer it.",
+          ),
+        ],
+        [id, where],
+      ]),
+    ),
+  }
+}
