@@ -71,12 +71,16 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
   let deployment: DeploymentFile = {}
   const exploring = exploreOptionsOf(options.explore)
   let exploration: ExploreResult | undefined
+  const selected = selectChecks(options.filter)
   runner.beforeAll(async () => {
     deployment = await resolveDeployment(options.deployment)
     problem = await preflight(env, options.fetch ?? globalThis.fetch)
     if (!problem) run = new Run(env, options.fetch ?? globalThis.fetch, deployment)
   })
   runner.afterAll(async () => {
+    // Skipped checks were recorded at registration: back into catalog order for the reports.
+    const order = new Map(selected.map((s, i) => [s.check.name, i]))
+    outcomes.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
     const outcome = run ? await cleanup(run) : undefined
     if (options.reportDir) {
       const info = runInfo(env, run, {
@@ -87,7 +91,6 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
     }
     options.onFinish?.(outcomes)
   })
-  const selected = selectChecks(options.filter)
   for (const group of [...new Set(selected.map((s) => s.group))]) {
     runner.describe(group, () => {
       for (const { check } of selected.filter((s) => s.group === group)) {

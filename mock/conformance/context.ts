@@ -177,7 +177,9 @@ export class CheckContext {
    */
   setup<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
     if (exchange.status >= 400 && exchange.status < 500) {
-      this.block(`Setup refused: ${label(op)} answered ${exchange.status}`, exchange)
+      this.block(`Setup refused: ${label(op)} answered ${exchange.status}`, exchange, [
+        ...(spelledKeys.get(exchange) ?? []),
+      ])
     }
     return this.success(op, exchange)
   }
@@ -212,6 +214,14 @@ export class CheckContext {
   success<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
     const route = contract[op]
     this.answered(op, exchange)
+    if (
+      exchange.status >= 400 &&
+      exchange.status < 500 &&
+      (spelledKeys.get(exchange) ?? []).length > 0
+    ) {
+      // A body or path §4 does not show, refused: maybe spelled otherwise here, not a verdict.
+      this.block(`${label(op)} answered ${exchange.status}`, exchange)
+    }
     if (exchange.status < 200 || exchange.status > 299) {
       this.fail(`${label(op)}: expected a success (2xx), got ${exchange.status}.`, exchange)
     }

@@ -134,6 +134,21 @@ export const DeploymentFile = z.strictObject({
         z.ZodOptional<typeof Operation>
       >,
     )
+    .superRefine((operations, ctx) => {
+      // The suite fills the profile's path parameters: a path must keep them.
+      for (const [id, operation] of Object.entries(operations)) {
+        if (!operation) continue
+        const expected = pathParamNames(contract[id as OperationId].path).sort()
+        const given = pathParamNames(operation.path).sort()
+        if (expected.join() !== given.join()) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [id, 'path'],
+            message: `expected the placeholders ${expected.map((p) => `{${p}}`).join(' and ') || '(none)'}, got "${operation.path}"`,
+          })
+        }
+      }
+    })
     .optional(),
   /** What to assert where the reference gives no value; otherwise only observed (or the profile under --strict). */
   expect: z
@@ -183,30 +198,13 @@ const describeIssue = (issue: z.core.$ZodIssue): string => {
   return `${key}: ${issue.message}`
 }
 
-/**
- * Checks a deployment file's content. Beyond the schema: an inferred operation's path keeps the
- * profile's path parameters, so the suite can fill them.
- */
+/** Checks a deployment file's content; every problem is listed with its key. */
 export const parseDeployment = (value: unknown, source: string): DeploymentFile => {
   const parsed = DeploymentFile.safeParse(withoutComments(value))
   if (!parsed.success) {
     throw new DeploymentError(
       `${source} is not a valid deployment file:\n${parsed.error.issues.map((i) => `  - ${describeIssue(i)}`).join('\n')}`,
     )
-  }
-  const problems: string[] = []
-  for (const [id, operation] of Object.entries(parsed.data.operations ?? {})) {
-    if (!operation) continue
-    const expected = pathParamNames(contract[id as OperationId].path).sort()
-    const given = pathParamNames(operation.path).sort()
-    if (expected.join() !== given.join()) {
-      problems.push(
-        `  - operations.${id}.path: expected the placeholders ${expected.map((p) => `{${p}}`).join(' and ') || '(none)'}, got "${operation.path}"`,
-      )
-    }
-  }
-  if (problems.length > 0) {
-    throw new DeploymentError(`${source} is not a valid deployment file:\n${problems.join('\n')}`)
   }
   return parsed.data
 }

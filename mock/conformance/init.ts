@@ -167,7 +167,7 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
       api.setTeamMode({ params: { id: draftId }, body: { teamMode: true } }),
     )
   }
-  const open = await send(
+  await send(
     'sessions.create.openNow',
     'createSession',
     () =>
@@ -176,13 +176,16 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
       }),
     (a) => `accepted; the new session's status is "${String(statusIn(a, 'session'))}"`,
   )
-  const openId = open && idIn(open, 'session')
+  // Present needs an open session with an activity: the draft above, opened (a documented operation).
+  const opened = draftId
+    ? await send('sessions.open', 'openSession', () => api.openSession({ params: { id: draftId } }))
+    : undefined
   const activityId = (
-    open?.body as { session?: { activities?: Array<{ id?: string }> } } | undefined
+    opened?.body as { session?: { activities?: Array<{ id?: string }> } } | undefined
   )?.session?.activities?.[0]?.id
-  if (openId && activityId) {
+  if (draftId && activityId) {
     await send('operations.presentActivity', 'presentActivity', () =>
-      api.presentActivity({ params: { id: openId }, body: { activityId } }),
+      api.presentActivity({ params: { id: draftId }, body: { activityId } }),
     )
   }
   await send('series.create', 'createSeries', () =>

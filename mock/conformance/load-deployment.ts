@@ -1,7 +1,7 @@
 // Node-only: reads a deployment file from disk (JSON, or a JS/TS module that may hold functions).
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { extname, join, resolve } from 'node:path'
+import { dirname, extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DeploymentError, type DeploymentFile, parseDeployment } from './deployment.ts'
 
@@ -14,15 +14,16 @@ const MODULES = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
 const importTypeScript = async (url: string, path: string): Promise<unknown> => {
   if ((process.features as { typescript?: unknown }).typescript) return import(url)
   for (const from of [join(process.cwd(), 'package.json'), import.meta.url]) {
-    let api: string
+    let manifest: string
     try {
-      api = createRequire(from).resolve('tsx/esm/api')
+      manifest = createRequire(from).resolve('tsx/package.json')
     } catch {
       continue
     }
-    const { tsImport } = (await import(pathToFileURL(api).href)) as {
-      tsImport: (specifier: string, parent: string) => Promise<unknown>
-    }
+    // The ESM build of tsx's API: its CommonJS one cannot be loaded from another package's ESM.
+    const { tsImport } = (await import(
+      pathToFileURL(join(dirname(manifest), 'dist', 'esm', 'api', 'index.mjs')).href
+    )) as { tsImport: (specifier: string, parent: string) => Promise<unknown> }
     return tsImport(url, import.meta.url)
   }
   throw new DeploymentError(

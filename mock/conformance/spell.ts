@@ -168,7 +168,7 @@ export const spellRequest = (
     return { method, path, body: spelled, keys }
   }
   if (op === 'replaceFieldConfig' && 'config' in content) {
-    keys.push('forms.replaceField.wrapper')
+    keys.push('forms.replaceField.wrapper', 'forms.submissionConfig')
     const wrapper = deployment.forms?.replaceField?.wrapper
     if (wrapper === null) return { method, path, body: content.config, keys }
     const out: Obj = {}

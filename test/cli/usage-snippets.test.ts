@@ -10,6 +10,8 @@ import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.
 const snippets = readSnippets(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8'))
 const entries = sourceEntries(ROOT)
 const BROWSER_GROUP = 'frontend with msw/browser'
+/** The backend path runs from an installed package: test/package/conformance.test.ts runs these. */
+const fromInstall = (group: string) => group.startsWith('backend ')
 mkdirSync(join(ROOT, '.scratch'), { recursive: true })
 // Inside the repository, so the snippets resolve vitest, msw and tsx from its node_modules.
 const scratch = mkdtempSync(join(ROOT, '.scratch', 'usage-'))
@@ -36,7 +38,9 @@ const writeGroup = (group: Snippet[], name: string): string => {
 }
 
 const groups = new Map<string, Snippet[]>()
-for (const s of snippets.filter((s) => s.lang === 'ts' && s.group !== BROWSER_GROUP)) {
+for (const s of snippets.filter(
+  (s) => s.lang === 'ts' && s.group !== BROWSER_GROUP && !fromInstall(s.group),
+)) {
   groups.set(s.group, [...(groups.get(s.group) ?? []), s])
 }
 
@@ -46,6 +50,10 @@ describe('docs/usage.md', () => {
       BROWSER_GROUP,
       'tests with msw/node',
       'script with msw/node',
+      'backend from zero',
+      'backend from code',
+      'backend in vitest',
+      'backend in node --test',
       'staging check in CI',
     ])
   })

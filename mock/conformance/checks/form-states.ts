@@ -71,6 +71,26 @@ export const formStateChecks = [
     },
   }),
   defineCheck({
+    name: '§3 Form: the immediate-publish option of creation publishes a form with a field',
+    operations: ['createForm', 'getForm'],
+    run: async (ctx) => {
+      const { form, exchange } = await makeForm(ctx, { fields: 1, publishNow: true })
+      ctx.assert(
+        form.status !== 'draft' && form.publishedAt !== null,
+        `Created with the immediate-publish option and a field, the form reports "${form.status}" (publishedAt ${form.publishedAt}): the option was not applied (§3: draft → published on "the immediate-publish option of form creation").`,
+        exchange,
+      )
+      ctx.assert(form.fields.length === 1, 'The inline field is not on the new form.', exchange)
+      const read = await ctx.api.getForm({ params: { id: form.id } })
+      const status = ctx.success('getForm', read).form.status
+      ctx.assert(
+        status === form.status,
+        `GET reports "${status}", POST answered "${form.status}".`,
+        read,
+      )
+    },
+  }),
+  defineCheck({
     name: '§3 Form: close is accepted on a published form and the status changes again',
     operations: ['closeForm', 'getForm'],
     run: async (ctx) => {

@@ -1,4 +1,8 @@
+import type { Client } from '../../../contract/index.ts'
 import { defineCheck } from '../check.ts'
+
+type ReplaceFieldBody = Parameters<Client['replaceFieldConfig']>[0]['body']
+
 import { makeForm } from './make.ts'
 import { FIELD_SAMPLES, fieldSample } from './samples.ts'
 
@@ -155,10 +159,15 @@ export const formChecks = [
     operations: ['replaceFieldConfig'],
     run: async (ctx) => {
       const { form, fieldIds } = await makeForm(ctx, { fields: 1 })
-      const config = { ...fieldSample(0).config, label: 'Renamed entry' }
+      // The deployment file's submission config if it gives one: its first text property changes.
+      const base: Record<string, unknown> =
+        ctx.run.deployment.forms?.submissionConfig ?? fieldSample(0).config
+      const key = Object.keys(base).find((k) => typeof base[k] === 'string') ?? 'label'
+      const config = { ...base, [key]: 'Renamed entry' }
       const exchange = await ctx.api.replaceFieldConfig({
         params: { id: form.id, fieldId: fieldIds[0] ?? '' },
-        body: { config },
+        // A deployment's own config: the profile's type does not describe it.
+        body: { config } as ReplaceFieldBody,
       })
       const { field } = ctx.success('replaceFieldConfig', exchange)
       ctx.assert(
@@ -167,7 +176,7 @@ export const formChecks = [
         exchange,
       )
       ctx.assert(
-        field.config.label === 'Renamed entry',
+        (field.config as Record<string, unknown>)[key] === 'Renamed entry',
         'The answer does not carry the new config.',
         exchange,
       )

@@ -58,20 +58,27 @@ export interface FormOptions {
   label?: string
   fields?: number | FieldInput[]
   role?: KeyRole
+  /** Sent inline in POST /forms with the immediate-publish option (§4), not appended after. */
+  publishNow?: boolean
 }
 
 /** A form of this run, with `fields` appended through POST /forms/{id}/fields (§4's documented body). */
 export const makeForm = async (ctx: CheckContext, options: FormOptions = {}) => {
   const role = options.role ?? 'main'
   const client = ctx.as(role)
-  const exchange = await client.createForm({ body: { title: ctx.title(options.label ?? 'Form') } })
-  remember(ctx, 'form', 'form', exchange, role)
-  const { form } = ctx.setup('createForm', exchange)
-  marked(ctx, form.title, exchange, 'form')
   const inputs =
     typeof options.fields === 'number'
       ? Array.from({ length: options.fields }, (_, i) => fieldSample(i))
       : (options.fields ?? [])
+  const title = ctx.title(options.label ?? 'Form')
+  const exchange = await client.createForm({
+    body: options.publishNow ? { title, fields: inputs, publish: true } : { title },
+  })
+  remember(ctx, 'form', 'form', exchange, role)
+  const { form } = ctx.setup('createForm', exchange)
+  marked(ctx, form.title, exchange, 'form')
+  if (options.publishNow)
+    return { form, fields: form.fields, fieldIds: form.fields.map((f) => f.id), exchange }
   const fields: Array<DocBody<'addField'>['field']> = []
   for (const input of inputs) {
     const added = await client.addField({ params: { id: form.id }, body: input })
@@ -86,6 +93,8 @@ export interface SessionOptions {
   mode?: Mode
   activities?: ActivityInput[]
   role?: KeyRole
+  /** The open-immediately option of session creation (§3, §4). */
+  openNow?: boolean
 }
 
 export const makeSession = async (ctx: CheckContext, options: SessionOptions = {}) => {
@@ -96,6 +105,7 @@ export const makeSession = async (ctx: CheckContext, options: SessionOptions = {
       activities: options.activities ?? [ACTIVITY_SAMPLES.poll],
       ...(options.teamMode === undefined ? {} : { teamMode: options.teamMode }),
       ...(options.mode === undefined ? {} : { mode: options.mode }),
+      ...(options.openNow ? { open: true } : {}),
     },
   })
   remember(ctx, 'session', 'session', exchange, role)

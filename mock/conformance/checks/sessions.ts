@@ -127,6 +127,30 @@ export const sessionChecks = [
     },
   }),
   defineCheck({
+    name: '§3 Session: the open-immediately option of creation opens it, with join code and URLs',
+    operations: ['createSession', 'listSessions'],
+    run: async (ctx) => {
+      const { session, exchange } = await makeSession(ctx, { openNow: true })
+      ctx.assert(
+        session.status !== 'draft',
+        'Created with the open-immediately option, the session still reports "draft": the option was not applied (§3: draft → open on "the open-immediately option of session creation").',
+        exchange,
+      )
+      ctx.assert(
+        Boolean(session.joinCode && session.joinUrl && session.screenUrl),
+        'The opened session carries no join code, participant URL or screen URL (§3).',
+        exchange,
+      )
+      const list = await ctx.api.listSessions()
+      const listed = ctx.success('listSessions', list).sessions.find((s) => s.id === session.id)
+      ctx.assert(
+        listed?.status === session.status,
+        `GET /sessions shows "${listed?.status}", POST answered "${session.status}".`,
+        list,
+      )
+    },
+  }),
+  defineCheck({
     name: '§3 Session: end moves an open session to yet another status',
     operations: ['endSession'],
     run: async (ctx) => {
