@@ -1,9 +1,16 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_KEYS } from '../../mock/conformance/env.ts'
 import { EXPLORE_DEFAULTS, explore, exploreBound } from '../../mock/conformance/explore/explore.ts'
+import { initDeployment } from '../../mock/conformance/init.ts'
 import { Run } from '../../mock/conformance/run.ts'
+import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { alternativeDeployment } from './alternative.ts'
 import { SEQUENCE_DEVIANTS } from './deviants-sequences.ts'
 import { failures, runSuite, startTarget, type Target } from './harness.ts'
+import { completeStarter, respelledDeployment } from './respelled.ts'
 
 /** One fixed seed for the whole self-test: the figures in the README come from it. */
 const SEED = 20261124
@@ -123,4 +130,48 @@ describe('exploration raises no false alarm', () => {
     expect(explored.runsDone).toBe(RUNS)
     await annotate(`${explored.requests} requests, ${explored.durationMs} ms`)
   }, 900_000)
+})
+
+describe('exploration honours the deployment file', () => {
+  it("sends what the file spells: a deployment that names §4's open options differently agrees with the model", async ({
+    annotate,
+  }) => {
+    await target.reset()
+    target.proxy.use(respelledDeployment)
+    const keys = {
+      key: DEMO_KEYS.main,
+      otherOrgKey: DEMO_KEYS.otherOrg,
+      noEntitlementsKey: DEMO_KEYS.noEntitlements,
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-explore-'))
+    try {
+      const file = join(dir, 'deployment.json')
+      await initDeployment({ baseUrl: target.proxy.baseUrl, ...keys, out: file })
+      writeFileSync(
+        file,
+        JSON.stringify(completeStarter(JSON.parse(readFileSync(file, 'utf8'))), null, 2),
+      )
+      const explore = { runs: 100, seed: SEED }
+      const only = { filter: () => false, explore }
+      const without = await runConformance({ baseUrl: target.proxy.baseUrl, ...keys, ...only })
+      // The profile's spellings are refused (400) where the model accepts them.
+      expect(without.exploration?.divergences[0]?.summary).toMatch(
+        /the model accepted \(\d+\), the deployment refused \(400\)/,
+      )
+      const withFile = await runConformance({
+        baseUrl: target.proxy.baseUrl,
+        ...keys,
+        ...only,
+        deployment: file,
+      })
+      expect(withFile.exploration?.divergences.map((d) => d.summary)).toEqual([])
+      expect(withFile.exploration?.runsDone).toBe(100)
+      expect(withFile.verdict).toBe('conforms')
+      await annotate(
+        `without the file: ${without.exploration?.divergences[0]?.summary}; with it: ${withFile.exploration?.requests} requests, no divergence`,
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 300_000)
 })
