@@ -60,7 +60,7 @@ describe('exploration against deployments that go wrong only in a sequence', () 
     })
   }
 
-  it('the catalog alone (exploration off) misses most of them', async ({ annotate }) => {
+  it('the catalog alone (exploration off) misses three of them', async ({ annotate }) => {
     const missed: Record<'documented' | 'strict', string[]> = { documented: [], strict: [] }
     for (const mode of ['documented', 'strict'] as const) {
       for (const deviant of SEQUENCE_DEVIANTS) {
@@ -80,25 +80,17 @@ describe('exploration against deployments that go wrong only in a sequence', () 
 })
 
 /**
- * What the catalog misses (recorded by the test above): without the profile (how a real deployment
- * is checked) and under the strict profile. It catches the closed form through its own close-then-
- * read check, and the once-checked entitlement only because the accepted series shows up in
- * another organization's list.
+ * What the catalog misses (recorded by the test above), without the profile (how a real deployment
+ * is checked) and under the strict profile alike. It catches the ignored publish-now and open-now
+ * options and the closed form through its own create-option and close-then-read checks, and the
+ * once-checked entitlement only because the accepted series shows up in another organization's list.
  */
-const CATALOG_MISSES = {
-  documented: [
-    'reorder accepts a same-length list that is not the set of field ids',
-    'the open-now option of session creation ignored',
-    'the publish-now option of form creation ignored',
-    "an update applied to the organization's newest form instead of the one in the path",
-    'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
-  ],
-  strict: [
-    'reorder accepts a same-length list that is not the set of field ids',
-    "an update applied to the organization's newest form instead of the one in the path",
-    'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
-  ],
-}
+const MISSED_BY_THE_CATALOG = [
+  'reorder accepts a same-length list that is not the set of field ids',
+  "an update applied to the organization's newest form instead of the one in the path",
+  'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
+]
+const CATALOG_MISSES = { documented: MISSED_BY_THE_CATALOG, strict: MISSED_BY_THE_CATALOG }
 
 /**
  * The default bound here; `EXPLORE_PROOF_RUNS=1000 npm run contract:selftest` is the issue's proof
