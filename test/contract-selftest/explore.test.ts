@@ -60,43 +60,39 @@ describe('exploration against deployments that go wrong only in a sequence', () 
     })
   }
 
-  it('the catalog alone (exploration off) misses three of them', async ({ annotate }) => {
-    const missed: Record<'documented' | 'strict', string[]> = { documented: [], strict: [] }
-    for (const mode of ['documented', 'strict'] as const) {
-      for (const deviant of SEQUENCE_DEVIANTS) {
-        await target.reset()
-        target.proxy.use(deviant.make())
-        const { results } = await runSuite(target.env({ strict: mode === 'strict' }))
-        const failed = failures(results)
-        if (failed.length === 0) missed[mode].push(deviant.name)
-        else
-          await annotate(
-            `${mode}: the catalog catches "${deviant.name}" with ${failed.join(' | ')}`,
-          )
-      }
+  it('the catalog alone (exploration off, documented layer) misses three of them', async ({
+    annotate,
+  }) => {
+    const missed: string[] = []
+    for (const deviant of SEQUENCE_DEVIANTS) {
+      await target.reset()
+      target.proxy.use(deviant.make())
+      const failed = failures((await runSuite(target.env({ strict: false }))).results)
+      if (failed.length === 0) missed.push(deviant.name)
+      else await annotate(`the catalog catches "${deviant.name}" with ${failed.join(' | ')}`)
     }
-    expect(missed).toEqual(CATALOG_MISSES)
+    expect(missed).toEqual(MISSED_BY_THE_CATALOG)
   }, 600_000)
 })
 
 /**
- * What the catalog misses (recorded by the test above), without the profile (how a real deployment
- * is checked) and under the strict profile alike. It catches the ignored publish-now and open-now
- * options and the closed form through its own create-option and close-then-read checks, and the
- * once-checked entitlement only because the accepted series shows up in another organization's list.
+ * What the catalog misses (recorded by the test above) without the profile, as a real deployment
+ * is checked; under the strict profile it misses the same three (measured once, see the notes).
+ * It catches the ignored publish-now and open-now options and the closed form through its own
+ * create-option and close-then-read checks, and the once-checked entitlement only because the
+ * accepted series shows up in another organization's list.
  */
 const MISSED_BY_THE_CATALOG = [
   'reorder accepts a same-length list that is not the set of field ids',
   "an update applied to the organization's newest form instead of the one in the path",
   'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
 ]
-const CATALOG_MISSES = { documented: MISSED_BY_THE_CATALOG, strict: MISSED_BY_THE_CATALOG }
 
 /**
- * The default bound here; `EXPLORE_PROOF_RUNS=1000 npm run contract:selftest` is the issue's proof
- * (its time is in the README: too long for every `npm test`).
+ * 100 runs in every `npm test`; `EXPLORE_PROOF_RUNS=1000 npm run contract:selftest` is the 1,000-run
+ * proof (minutes on this machine, figures in the README: too long for every `npm test`).
  */
-const PROOF_RUNS = Number(process.env.EXPLORE_PROOF_RUNS || EXPLORE_DEFAULTS.runs)
+const PROOF_RUNS = Number(process.env.EXPLORE_PROOF_RUNS || 100)
 
 describe('exploration raises no false alarm', () => {
   const RUNS = PROOF_RUNS
