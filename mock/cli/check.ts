@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import { DeploymentError } from '../conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
+import { explorationSummary } from '../conformance/explore/report.ts'
 import { initDeployment } from '../conformance/init.ts'
 import {
   type ConformanceOptions,
@@ -116,6 +117,9 @@ const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
   )
   progress?.end()
   printSummary(result)
+  if (result.exploration) {
+    process.stdout.write(`Exploration: ${explorationSummary(result.exploration)}.\n`)
+  }
   process.exitCode = result.exitCode
 }
 

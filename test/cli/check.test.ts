@@ -99,7 +99,7 @@ describe('engagement-mock check', () => {
     })
     proxy = deviant
     const reports = join(tmp, 'explore')
-    const { status, stderr } = await runCli([
+    const { status, stderr, stdout } = await runCli([
       'check',
       deviant.baseUrl,
       ...keys,
@@ -113,6 +113,7 @@ describe('engagement-mock check', () => {
     expect(stderr).toMatch(
       /Exploration: 30 runs of at most \d+ operations, seed 3: at most \d+ requests/,
     )
+    expect(stdout).toMatch(/Exploration: 1 divergence in \d+ of 30 runs \(seed 3, /)
     const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')
     expect(markdown).toMatch(/## Exploration[\s\S]*### Divergence 1: POST \/sessions/)
     expect(markdown).toContain('--explore-seed 3')
