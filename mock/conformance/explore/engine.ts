@@ -1,9 +1,9 @@
 /**
- * The parts of the conformance engine exploration builds on, imported in one place so the engine
- * can move (issue 9) without touching the rest of exploration.
+ * The parts of the conformance engine exploration builds on, imported in one place: exploration
+ * is a client of the engine (its Run, budget, curl style), not a second copy of it.
  */
 export { label } from '../context.ts'
-export { shellQuote, toCurl } from '../curl.ts'
+export { toCurl } from '../curl.ts'
 export { KEY_VARS, type KeyRole } from '../env.ts'
 export { describeAnswer, type Exchange } from '../failure.ts'
 export { Run } from '../run.ts'

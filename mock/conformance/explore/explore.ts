@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import type { OperationId } from '../../../contract/index.ts'
-import { commandArbitraries } from './commands.ts'
 import { NotOffered } from '../spell.ts'
+import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
 import { EXPLORE_DEFAULTS } from './defaults.ts'
-import { KEY_VARS, type KeyRole, label, type Run } from './engine.ts'
+import { type KeyRole, label, type Run } from './engine.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
 import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
@@ -246,5 +246,3 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     ...(error ? { error } : {}),
   }
 }
-
-export { KEY_VARS }

@@ -102,7 +102,8 @@ export const withExplorationSuite = (junit: string, result: ExploreResult): stri
       attributes,
       attributes
         .replace(/ tests="(\d+)"/, (_, n: string) => ` tests="${Number(n) + tests}"`)
-        .replace(/ failures="(\d+)"/, (_, n: string) => ` failures="${Number(n) + failed}"`),
+        .replace(/ failures="(\d+)"/, (_, n: string) => ` failures="${Number(n) + failed}"`)
+        .replace(/ errors="(\d+)"/, (_, n: string) => ` errors="${Number(n) + errors}"`),
     ),
   )
   return `${head}${suite}${junit.slice(end)}`
