@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -56,7 +57,32 @@ const run = (command: string, args: string[], extra: Record<string, string> = {}
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-conformance-'))
-  execFileSync(npm, ['pack', '--pack-destination', tmp], { cwd: root, env, stdio: 'pipe' })
+  // Packed from a staging copy built into its own dist/: pack.test.ts packs the repository at the
+  // same time, and its prepack empties the repository's dist/ while it rebuilds it.
+  const stage = join(tmp, 'stage')
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    files?: string[]
+  }
+  for (const entry of ['package.json', ...(manifest.files ?? [])]) {
+    if (entry !== 'dist' && existsSync(join(root, entry))) {
+      cpSync(join(root, entry), join(stage, entry), { recursive: true })
+    }
+  }
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+  execFileSync(
+    process.execPath,
+    [tsc, '-p', 'tsconfig.build.json', '--outDir', join(stage, 'dist')],
+    {
+      cwd: root,
+      env,
+      stdio: 'pipe',
+    },
+  )
+  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', tmp], {
+    cwd: stage,
+    env,
+    stdio: 'pipe',
+  })
   const tarball = readdirSync(tmp).find((name) => name.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${tmp}`)
   project = join(tmp, 'backend')
