@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import { DeploymentError } from '../conformance/deployment.ts'
+import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
+import { explorationSummary } from '../conformance/explore/report.ts'
 import { initDeployment } from '../conformance/init.ts'
 import {
   type ConformanceOptions,
@@ -22,7 +24,28 @@ interface CheckOptions {
   reportDir?: string
   deployment?: string
   init?: string
+  explore?: number | true
+  exploreSeed?: number
+  exploreDivergences?: number
 }
+
+/** `--explore [runs]` and its companions as runConformance's `explore`; the lines go to stderr. */
+const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore'> =>
+  options.explore === undefined
+    ? {}
+    : {
+        explore: {
+          runs: options.explore === true ? EXPLORE_DEFAULTS.runs : options.explore,
+          ...(options.exploreSeed === undefined ? {} : { seed: options.exploreSeed }),
+          ...(options.exploreDivergences === undefined
+            ? {}
+            : { maxDivergences: options.exploreDivergences }),
+          log: (line) => process.stderr.write(`${line}\n`),
+        },
+      }
+
+/** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
+const parseSeed = (raw: string): number => (raw.trim() === '0' ? 0 : parsePositive(raw))
 
 /** Bad options and deployment files are usage errors: exit 2, before any request. */
 const usage = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -54,6 +77,7 @@ const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
     ...(options.strict ? { strict: true } : {}),
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...exploreOption(options),
   }
   if (options.init !== undefined) {
     if (options.deployment !== undefined) {
@@ -93,6 +117,9 @@ const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
   )
   progress?.end()
   printSummary(result)
+  if (result.exploration) {
+    process.stdout.write(`Exploration: ${explorationSummary(result.exploration)}.\n`)
+  }
   process.exitCode = result.exitCode
 }
 
@@ -143,6 +170,17 @@ export const registerCheck = (program: Command): void => {
       parsePositive,
     )
     .option('--report-dir <dir>', 'where the reports go (CONTRACT_REPORT_DIR; default reports/)')
+    .option(
+      '--explore [runs]',
+      `after the catalog, send random sequences of operations to the deployment and to the mock as a model, and report the first divergence shrunk to a curl script (default ${EXPLORE_DEFAULTS.runs} runs)`,
+      parsePositive,
+    )
+    .option('--explore-seed <n>', 'replay the exploration of this seed', parseSeed)
+    .option(
+      '--explore-divergences <n>',
+      'keep exploring until this many divergences are found (default 1)',
+      parsePositive,
+    )
     .addHelpText(
       'after',
       `
@@ -151,6 +189,9 @@ A check is blocked when the deployment refuses a request it needs to set up (e.g
 spelled as our profile spells it): the report names the request, the answer and the deployment
 file key that would fix it. Start a deployment file with --init, complete it, pass --deployment.
 Reports: conformance.md, conformance.json and contract-junit.xml in the report folder.
+--explore prints its request bound before its first request; the bound is added to the default
+--max-requests, or held within an explicit one. A divergence is a failure (exit 1), reported with
+its seed, the shrunk sequence as a curl script, and the model's answer beside the deployment's.
 
 Exit status:
   0  every check that ran passed (skipped and observed checks aside)
@@ -163,6 +204,7 @@ Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY"
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --init deployment.json
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --deployment deployment.json
+  $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --explore 200
   $ engagement-mock check http://localhost:4010/api/v1 --key acme-demo-key \\
       --other-org-key globex-demo-key --no-entitlements-key globex-demo-key --strict`,
     )

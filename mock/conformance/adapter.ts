@@ -1,12 +1,15 @@
 import { cleanup } from './cleanup.ts'
 import type { DeploymentFile } from './deployment.ts'
 import type { ContractEnv } from './env.ts'
+import { type ExploreResult, explore } from './explore/explore.ts'
+import { explorationMarkdown } from './explore/report.ts'
 import { preflight } from './preflight.ts'
 import { Run } from './run.ts'
 import {
   type ConformanceCheck,
   type ConformanceOptions,
   conformanceEnv,
+  exploreOptionsOf,
   reported,
   resolveDeployment,
   runInfo,
@@ -66,6 +69,8 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
   let run: Run | undefined
   let problem: string | undefined
   let deployment: DeploymentFile = {}
+  const exploring = exploreOptionsOf(options.explore)
+  let exploration: ExploreResult | undefined
   const selected = selectChecks(options.filter)
   runner.beforeAll(async () => {
     deployment = await resolveDeployment(options.deployment)
@@ -82,7 +87,7 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
         ...(outcome ? { cleanup: outcome.summary } : {}),
         ...(problem ? { problem, requests: 1 } : {}),
       })
-      await writeReports(info, outcomes, options.reportDir)
+      await writeReports(info, outcomes, options.reportDir, exploration)
     }
     options.onFinish?.(outcomes)
   })
@@ -116,6 +121,23 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
           }
         })
       }
+    })
+  }
+  if (exploring) {
+    runner.describe('Exploration', () => {
+      runner.it(
+        `random sequences of operations answer as the model does (${exploring.runs} runs)`,
+        async () => {
+          if (!run) throw new ConformanceTestError(`Could not run: ${problem ?? 'setup failed'}`)
+          exploration = await explore({ run, ...exploring })
+          if (exploration.error) {
+            throw new ConformanceTestError(`Exploration could not run: ${exploration.error}`)
+          }
+          if (exploration.divergences.length > 0) {
+            throw new ConformanceTestError(explorationMarkdown(exploration).join('\n'))
+          }
+        },
+      )
     })
   }
 }

@@ -30,6 +30,14 @@ export {
   type OptionalKey,
   readEnv,
 } from './env.ts'
+export {
+  EXPLORE_DEFAULTS,
+  type ExploreDivergence,
+  type ExploreOptions,
+  type ExploreResult,
+  explore,
+  exploreBound,
+} from './explore/explore.ts'
 export { BudgetExhausted, ContractFailure, type Exchange, SetupBlocked } from './failure.ts'
 export { type InitOptions, type InitResult, initDeployment } from './init.ts'
 export { buildJunit } from './junit.ts'

@@ -1,5 +1,7 @@
 import { contract, type OperationId, operationIds } from '../../contract/index.ts'
 import { label } from './context.ts'
+import type { ExploreResult } from './explore/explore.ts'
+import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
 import type { CheckState } from './runner.ts'
 
@@ -40,7 +42,11 @@ const ICON: Record<CheckState, string> = {
 }
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
-export const buildReport = (run: RunInfo, checks: readonly ReportedCheck[]) => {
+export const buildReport = (
+  run: RunInfo,
+  checks: readonly ReportedCheck[],
+  exploration?: ExploreResult,
+) => {
   const count = (state: CheckState, list = checks) => list.filter((c) => c.state === state).length
   const matrix: Record<string, Record<string, CheckState>> = {}
   for (const op of operationIds) {
@@ -64,6 +70,7 @@ export const buildReport = (run: RunInfo, checks: readonly ReportedCheck[]) => {
     checks: checks.map(({ observations: _, ...c }) => c),
     matrix,
     observations,
+    ...(exploration ? { exploration: explorationJson(exploration) } : {}),
   }
 
   const lines: string[] = [
@@ -137,5 +144,6 @@ export const buildReport = (run: RunInfo, checks: readonly ReportedCheck[]) => {
     lines.push('', '## Skipped', '')
     for (const c of skipped) lines.push(`- ${c.name}: ${c.message ?? ''}`)
   }
+  if (exploration) lines.push('', ...explorationMarkdown(exploration))
   return { json, markdown: `${lines.join('\n')}\n` }
 }

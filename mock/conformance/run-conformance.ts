@@ -3,6 +3,7 @@ import { CATALOG } from './checks/index.ts'
 import { cleanup } from './cleanup.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from './deployment.ts'
 import { type ContractEnv, DEFAULTS, EnvError, newRunId } from './env.ts'
+import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 import { loadDeployment } from './load-deployment.ts'
 import type { Observation } from './observation.ts'
 import { preflight } from './preflight.ts'
@@ -38,6 +39,22 @@ export interface ConformanceOptions {
   /** Only the checks this returns true for. */
   filter?: (check: Check) => boolean
   fetch?: typeof fetch
+  /**
+   * After the catalog, random sequences of operations checked against the mock as a model
+   * (`--explore [runs]`): a number of runs, or the runs with a seed to replay, how many
+   * divergences to find (default 1) and a time bound. Counted in `maxRequests`, whose default grows
+   * by exploration's bound.
+   */
+  explore?: number | ConformanceExplore
+}
+
+export interface ConformanceExplore {
+  runs: number
+  seed?: number
+  maxDivergences?: number
+  timeLimitMs?: number
+  /** Exploration's own lines: the bound before its first request, each divergence found. */
+  log?: (line: string) => void
 }
 
 export interface ConformanceCheck {
@@ -79,6 +96,8 @@ export interface ConformanceResult {
   requests: number
   /** Absolute paths of the reports written (empty without reportDir). */
   reports: string[]
+  /** What exploration found, when `explore` was given. */
+  exploration?: ExploreResult
 }
 
 /** An option that cannot work: thrown before any request is sent (the CLI's exit 2). */
@@ -92,6 +111,21 @@ const positive = (value: number | undefined, name: string, fallback: number) => 
     throw new ConformanceOptionsError(`${name} must be a whole number of at least 1, got ${value}.`)
   }
   return value
+}
+
+/** `explore` as exploration's options; throws ConformanceOptionsError on a mistake. */
+export const exploreOptionsOf = (
+  explore: ConformanceOptions['explore'],
+): ConformanceExplore | undefined => {
+  if (explore === undefined) return undefined
+  const given = typeof explore === 'number' ? { runs: explore } : explore
+  positive(given.runs, 'explore.runs', 1)
+  positive(given.maxDivergences, 'explore.maxDivergences', 1)
+  positive(given.timeLimitMs, 'explore.timeLimitMs', 1)
+  if (given.seed !== undefined && (!Number.isSafeInteger(given.seed) || given.seed < 0)) {
+    throw new ConformanceOptionsError(`explore.seed must be a whole number, got ${given.seed}.`)
+  }
+  return given
 }
 
 /** The run's target from the options; throws ConformanceOptionsError on a mistake. */
@@ -125,7 +159,7 @@ export const conformanceEnv = (options: ConformanceOptions): ContractEnv => {
     },
     strict: options.strict === true,
     timeoutMs: positive(options.timeoutMs, 'timeoutMs', DEFAULTS.timeoutMs),
-    maxRequests: positive(options.maxRequests, 'maxRequests', DEFAULTS.maxRequests),
+    maxRequests: positive(options.maxRequests, 'maxRequests', defaultBudget(options.explore)),
     runId: options.runId || newRunId(),
     ownMock: false,
   }
@@ -140,6 +174,18 @@ export const resolveDeployment = async (
   return parseDeployment(deployment, 'The deployment option')
 }
 
+/** The catalog's default bound, plus exploration's printed bound when it explores. */
+const defaultBudget = (explore: ConformanceOptions['explore']) => {
+  const given = exploreOptionsOf(explore)
+  return given
+    ? DEFAULTS.maxRequests +
+        exploreBound({
+          runs: given.runs,
+          ...(given.maxDivergences ? { maxDivergences: given.maxDivergences } : {}),
+        })
+    : DEFAULTS.maxRequests
+}
+
 const totalsOf = (checks: readonly { state: CheckState }[]) =>
   Object.fromEntries([
     ['checks', checks.length],
@@ -149,9 +195,10 @@ const totalsOf = (checks: readonly { state: CheckState }[]) =>
 export const verdictOf = (
   totals: ConformanceResult['totals'],
   problem?: string,
+  exploration?: ExploreResult,
 ): ConformanceVerdict => {
   if (problem !== undefined) return 'could-not-run'
-  if (totals.failed > 0) return 'fails'
+  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
   return totals.blocked > 0 ? 'blocked' : 'conforms'
 }
 
@@ -204,11 +251,14 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     run: Run | undefined,
     checks: ConformanceCheck[],
     extra: Partial<RunInfo>,
+    exploration?: ExploreResult,
   ): Promise<ConformanceResult> => {
     const info = runInfo(env, run, extra)
-    const reports = options.reportDir ? await writeReports(info, checks, options.reportDir) : []
+    const reports = options.reportDir
+      ? await writeReports(info, checks, options.reportDir, exploration)
+      : []
     const totals = totalsOf(checks)
-    const verdict = verdictOf(totals, extra.problem)
+    const verdict = verdictOf(totals, extra.problem, exploration)
     return {
       verdict,
       exitCode: VERDICT_EXIT[verdict],
@@ -219,6 +269,7 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       observations: checks.flatMap((c) => c.observations),
       requests: info.requests,
       reports,
+      ...(exploration ? { exploration } : {}),
     }
   }
   const problem = await preflight(env, fetchImpl)
@@ -231,8 +282,10 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     checks.push(result)
     options.onCheck?.(result, checks.length, selected.length)
   }
+  const exploring = exploreOptionsOf(options.explore)
+  const exploration = exploring ? await explore({ run, ...exploring }) : undefined
   const outcome = await cleanup(run)
-  return finish(run, checks, { cleanup: outcome.summary })
+  return finish(run, checks, { cleanup: outcome.summary }, exploration)
 }
 
 export { DeploymentError, EnvError }

@@ -2,6 +2,8 @@
 // node:util's deep equality (observation.ts).
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import type { ExploreResult } from './explore/explore.ts'
+import { withExplorationSuite } from './explore/report.ts'
 import { buildJunit } from './junit.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
 
@@ -17,8 +19,9 @@ export const writeReports = async (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   dir = reportDir(),
+  exploration?: ExploreResult,
 ): Promise<string[]> => {
-  const { json, markdown } = buildReport(run, checks)
+  const { json, markdown } = buildReport(run, checks, exploration)
   await mkdir(dir, { recursive: true })
   const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
     string,
@@ -27,6 +30,7 @@ export const writeReports = async (
   ]
   await writeFile(js, `${JSON.stringify(json, null, 2)}\n`)
   await writeFile(md, markdown)
-  await writeFile(junit, buildJunit(run, checks))
+  const cases = buildJunit(run, checks)
+  await writeFile(junit, exploration ? withExplorationSuite(cases, exploration) : cases)
   return [md, js, junit]
 }

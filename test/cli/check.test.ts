@@ -87,4 +87,54 @@ describe('engagement-mock check', () => {
     expect(report.totals.skipped).toBeGreaterThan(0)
     expect(status).toBe(0)
   }, 120_000)
+
+  it('--explore reports a divergence only a sequence shows, with its seed and curl script, and exits 1', async () => {
+    // A deployment that ignores the open-now option of POST /sessions.
+    running = await startServer({ port: 0 })
+    const deviant = await startProxy(running.baseUrl)
+    deviant.use(async (request, forward) => {
+      if (request.method !== 'POST' || request.path !== '/sessions') return forward(request)
+      const { open: _, ...body } = JSON.parse(request.body) as Record<string, unknown>
+      return forward({ ...request, body: JSON.stringify(body) })
+    })
+    proxy = deviant
+    const reports = join(tmp, 'explore')
+    const { status, stderr, stdout } = await runCli([
+      'check',
+      deviant.baseUrl,
+      ...keys,
+      '--report-dir',
+      reports,
+      '--explore',
+      '30',
+      '--explore-seed',
+      '3',
+    ])
+    expect(stderr).toMatch(
+      /Exploration: 30 runs of at most \d+ operations, seed 3: at most \d+ requests/,
+    )
+    expect(stdout).toMatch(/Exploration: 1 divergence in \d+ of 30 runs \(seed 3, /)
+    const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')
+    expect(markdown).toMatch(/## Exploration[\s\S]*### Divergence 1: POST \/sessions/)
+    expect(markdown).toContain('--explore-seed 3')
+    expect(markdown).toMatch(/SESSION_1=\$\(printf %s "\$R1" \| json session id\)/)
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    expect(report.exploration.divergences).toHaveLength(1)
+    const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
+    expect(junit).toMatch(/<testcase classname="exploration" name="Exploration divergence \(seed 3/)
+    expect(status).toBe(1)
+  }, 180_000)
+
+  it('refuses a bad --explore value before sending anything', async () => {
+    const { status, stderr } = await runCli([
+      'check',
+      'http://127.0.0.1:9/api/v1',
+      '--key',
+      'k',
+      '--explore',
+      '0',
+    ])
+    expect(stderr).toMatch(/--explore/)
+    expect(status).toBe(2)
+  })
 })

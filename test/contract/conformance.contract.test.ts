@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
 import { registerConformance } from '../../mock/conformance/adapter.ts'
+import { budgetWithExploration, readExploreEnv } from '../../mock/conformance/explore/env.ts'
 import { reportDir } from '../../mock/conformance/write-reports.ts'
 import type {} from './global-setup.ts'
 
@@ -9,6 +10,7 @@ import type {} from './global-setup.ts'
  * in CONTRACT_BASE_URL, or the mock it started.
  */
 const env = inject('contractEnv')
+const exploring = readExploreEnv(process.env)
 
 registerConformance(
   { describe, it, beforeAll, afterAll },
@@ -19,10 +21,20 @@ registerConformance(
     ...(env.keys.noEntitlements ? { noEntitlementsKey: env.keys.noEntitlements } : {}),
     strict: env.strict,
     timeoutMs: env.timeoutMs,
-    maxRequests: env.maxRequests,
+    maxRequests: budgetWithExploration(env.maxRequests, exploring, process.env),
     runId: env.runId,
     reportDir: reportDir(),
     ...(process.env.CONTRACT_DEPLOYMENT ? { deployment: process.env.CONTRACT_DEPLOYMENT } : {}),
+    ...(exploring
+      ? {
+          explore: {
+            ...exploring,
+            // Within the test time-out of this config (vitest.config.ts), shrinking included.
+            timeLimitMs: 120_000,
+            log: (line: string) => process.stdout.write(`${line}\n`),
+          },
+        }
+      : {}),
     onFinish: (checks) => {
       const count = (state: string) => checks.filter((c) => c.state === state).length
       process.stdout.write(

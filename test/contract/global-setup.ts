@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { type ContractEnv, EnvError, readEnv } from '../../mock/conformance/env.ts'
+import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
 import { preflight } from '../../mock/conformance/preflight.ts'
 import { runInfo } from '../../mock/conformance/run-conformance.ts'
 import { reportDir, writeReports } from '../../mock/conformance/write-reports.ts'
@@ -25,6 +26,8 @@ export default async function setup(project: TestProject) {
   let env: ContractEnv
   let close: (() => Promise<void>) | undefined
   try {
+    // A bad CONTRACT_EXPLORE* value stops the run here, before any request.
+    readExploreEnv(process.env)
     if (process.env.CONTRACT_BASE_URL) {
       env = readEnv(process.env)
     } else {

@@ -1,0 +1,57 @@
+import type fc from 'fast-check'
+import {
+  addField,
+  createForm,
+  removeField,
+  reorder,
+  replaceFieldConfig,
+  replaceSettings,
+  updateForm,
+} from './commands/forms.ts'
+import { createSeries } from './commands/series.ts'
+import {
+  addActivity,
+  addTeam,
+  createSession,
+  presentActivity,
+  setTeamMode,
+} from './commands/sessions.ts'
+import { type Cmd, list, onRecord } from './commands/shared.ts'
+import { createReport } from './commands/sponsors.ts'
+
+/** `arbitrary` `times` times in the list: fc.commands picks uniformly from it. */
+const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
+  Array.from({ length: times }, () => arbitrary)
+
+/**
+ * Every operation of the endpoint table. Creates are weighted up so sequences have records to work
+ * on; reads and transitions too, since a fault that only a sequence shows is a transition followed
+ * by a read. `listFormResponses` is left out: nothing here submits a response, so it would only
+ * repeat the scoping that `getForm` already covers.
+ */
+export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
+  ...weighted(6, createForm),
+  ...weighted(3, onRecord('getForm', 'form')),
+  ...weighted(2, list('listForms')),
+  ...weighted(2, updateForm),
+  replaceSettings,
+  ...weighted(2, onRecord('publishForm', 'form', false, true)),
+  ...weighted(2, onRecord('closeForm', 'form', false, true)),
+  addField,
+  replaceFieldConfig,
+  ...weighted(2, reorder),
+  removeField,
+  onRecord('deleteForm', 'form', true),
+  ...weighted(3, createSession),
+  ...weighted(3, list('listSessions')),
+  addActivity,
+  ...weighted(2, onRecord('openSession', 'session', false, true)),
+  ...weighted(2, onRecord('endSession', 'session', false, true)),
+  addTeam,
+  setTeamMode,
+  presentActivity,
+  createSeries,
+  list('listSeries'),
+  createReport,
+  list('listSponsorReports'),
+]

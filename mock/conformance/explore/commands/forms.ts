@@ -1,0 +1,254 @@
+/** Commands on forms: create (inline fields, publish now), update, settings, fields, reorders. */
+import fc from 'fast-check'
+import { fieldInput, formSettingsInput } from '../../../../contract/samples.ts'
+import { idOn, send } from '../step.ts'
+import type { Pair, Rec } from '../world.ts'
+import {
+  command,
+  created,
+  idAt,
+  label,
+  ok,
+  params,
+  pick,
+  readBack,
+  role,
+  target,
+  track,
+  UNKNOWN,
+} from './shared.ts'
+
+export const createForm = fc
+  .record({
+    role,
+    label,
+    fields: fc.array(fieldInput, { maxLength: 3 }),
+    publish: fc.boolean(),
+    description: fc.option(label, { nil: undefined }),
+    read: fc.boolean(),
+  })
+  .map((args) =>
+    command(
+      `createForm(${args.fields.length} fields${args.publish ? ', publish now' : ''}, as ${args.role})`,
+      (w) => w.can(args.role),
+      async (world, sides) => {
+        const body = {
+          title: sides.title(args.label),
+          fields: args.fields,
+          ...(args.publish ? { publish: true } : {}),
+          ...(args.description === undefined ? {} : { description: args.description }),
+        }
+        const intent = `create a form with ${args.fields.length} fields${args.publish ? ', published now' : ''}`
+        const step = await send(world, sides, 'createForm', args.role, intent, () => ({ body }))
+        if (!ok(step)) return
+        const rec = created(
+          world,
+          step,
+          'form',
+          'form',
+          'fields',
+          args.role,
+          args.description !== undefined,
+        )
+        track(sides, rec)
+        await readBack(world, sides, rec, args.role, args.read)
+      },
+    ),
+  )
+
+export const updateForm = fc
+  .record({
+    role,
+    at: pick,
+    read: fc.boolean(),
+    // Never a creation label: an update must be a visible change.
+    title: fc.option(fc.constantFrom('Renamed', 'Retitled'), { nil: undefined }),
+    description: fc.constantFrom('Described', 'Explained'),
+  })
+  .map((args) =>
+    command(
+      `updateForm(form #${args.at}, ${args.title ? 'title' : 'description'}, as ${args.role})`,
+      (w) => w.has('form') && w.can(args.role),
+      async (world, sides) => {
+        const rec = target(world, 'form', args.at)
+        if (!rec) return
+        const body =
+          args.title === undefined
+            ? { description: args.description }
+            : { title: sides.title(args.title) }
+        const step = await send(
+          world,
+          sides,
+          'updateForm',
+          args.role,
+          `update ${rec.variable}`,
+          (side) => ({
+            params: params(rec)(side),
+            body,
+          }),
+        )
+        if (ok(step) && args.title === undefined) rec.described = true
+        if (step) await readBack(world, sides, rec, args.role, args.read)
+      },
+    ),
+  )
+
+export const replaceSettings = fc
+  .record({ role, at: pick, settings: formSettingsInput })
+  .map((args) =>
+    command(
+      `replaceFormSettings(form #${args.at}, as ${args.role})`,
+      (w) => w.has('form') && w.can(args.role),
+      async (world, sides) => {
+        const rec = target(world, 'form', args.at)
+        if (!rec) return
+        await send(
+          world,
+          sides,
+          'replaceFormSettings',
+          args.role,
+          `replace the settings of ${rec.variable}`,
+          (side) => ({
+            params: params(rec)(side),
+            body: args.settings,
+          }),
+        )
+      },
+    ),
+  )
+
+export const addField = fc
+  .record({ role, at: pick, read: fc.boolean(), field: fieldInput })
+  .map((args) =>
+    command(
+      `addField(form #${args.at}, ${args.field.kind}, as ${args.role})`,
+      (w) => w.has('form') && w.can(args.role),
+      async (world, sides) => {
+        const rec = target(world, 'form', args.at)
+        if (!rec) return
+        const step = await send(
+          world,
+          sides,
+          'addField',
+          args.role,
+          `add a ${args.field.kind} field to ${rec.variable}`,
+          (side) => ({
+            params: params(rec)(side),
+            body: args.field,
+          }),
+        )
+        if (!ok(step)) return
+        const model = idAt(step.model.body, 'field')
+        const real = idAt(step.real.body, 'field')
+        rec.items.push({ model, real })
+        world.capture(step, 'FIELD', real, ['field', 'id'])
+        await readBack(world, sides, rec, args.role, args.read)
+      },
+    ),
+  )
+
+/** A field of the form by index, or (when it has none) an id no field has. */
+const fieldOf = (rec: Rec, at: number): Pair =>
+  rec.items[at % Math.max(rec.items.length, 1)] ?? { model: UNKNOWN.field, real: UNKNOWN.field }
+
+export const replaceFieldConfig = fc
+  .record({ role, at: pick, item: pick, field: fieldInput })
+  .map((args) =>
+    command(
+      `replaceFieldConfig(form #${args.at}, field #${args.item}, ${args.field.kind}, as ${args.role})`,
+      (w) => w.has('form') && w.can(args.role),
+      async (world, sides) => {
+        const rec = target(world, 'form', args.at)
+        if (!rec) return
+        const field = fieldOf(rec, args.item)
+        await send(
+          world,
+          sides,
+          'replaceFieldConfig',
+          args.role,
+          `replace a field's config with a ${args.field.kind} config`,
+          (side) => ({
+            params: { id: idOn(side, rec), fieldId: idOn(side, field) },
+            body: { config: args.field.config },
+          }),
+        )
+      },
+    ),
+  )
+
+export const removeField = fc
+  .record({ role, at: pick, read: fc.boolean(), item: pick })
+  .map((args) =>
+    command(
+      `removeField(form #${args.at}, field #${args.item}, as ${args.role})`,
+      (w) => w.has('form') && w.can(args.role, 'removeField'),
+      async (world, sides) => {
+        const rec = target(world, 'form', args.at)
+        if (!rec) return
+        const field = fieldOf(rec, args.item)
+        const step = await send(
+          world,
+          sides,
+          'removeField',
+          args.role,
+          `remove a field of ${rec.variable}`,
+          (side) => ({
+            params: { id: idOn(side, rec), fieldId: idOn(side, field) },
+          }),
+        )
+        if (ok(step)) rec.items = rec.items.filter((item) => item !== field)
+        if (step) await readBack(world, sides, rec, args.role, args.read)
+      },
+    ),
+  )
+
+const REORDERS = ['complete', 'incomplete', 'same length, not the set', 'duplicate'] as const
+export const reorder = fc
+  .record({
+    role,
+    at: pick,
+    read: fc.boolean(),
+    variant: fc.constantFrom(...REORDERS),
+    shift: fc.nat(7),
+  })
+  .map((args) =>
+    command(
+      `reorderFields(form #${args.at}, ${args.variant} list, as ${args.role})`,
+      (w) => w.has('form') && w.can(args.role),
+      async (world, sides) => {
+        const rec = target(world, 'form', args.at)
+        if (!rec) return
+        const n = rec.items.length
+        // A rotation: a permutation that shrinks well and is a real change whenever n > 1.
+        const rotated = rec.items.map((_, i) => rec.items[(i + args.shift) % n] as Pair)
+        const other = world.records
+          .filter((r) => r !== rec)
+          .flatMap((r) => r.items)
+          .at(0) ?? { model: UNKNOWN.field, real: UNKNOWN.field }
+        const ids =
+          args.variant === 'complete'
+            ? rotated
+            : args.variant === 'incomplete'
+              ? rotated.slice(1)
+              : args.variant === 'duplicate'
+                ? n > 1
+                  ? [...rotated.slice(0, -1), rotated[0] as Pair]
+                  : [...rotated, ...rotated]
+                : n > 0
+                  ? [...rotated.slice(1), other]
+                  : [other]
+        const step = await send(
+          world,
+          sides,
+          'reorderFields',
+          args.role,
+          `reorder the fields of ${rec.variable} with a ${args.variant} list`,
+          (side) => ({
+            params: params(rec)(side),
+            body: { orderedIds: ids.map((pair) => idOn(side, pair)) },
+          }),
+        )
+        if (step) await readBack(world, sides, rec, args.role, args.read)
+      },
+    ),
+  )

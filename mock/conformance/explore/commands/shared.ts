@@ -1,0 +1,147 @@
+/** What every command is built from: the keys it runs as, labels, record picks, and the create and read-back steps. */
+import fc from 'fast-check'
+import type { OperationId } from '../../../../contract/index.ts'
+import type { KeyRole } from '../engine.ts'
+import { idOn, type Sides, send } from '../step.ts'
+import type { Kind, Pair, Rec, Step, World } from '../world.ts'
+
+export type Cmd = fc.AsyncCommand<World, Sides>
+export type Obj = Record<string, unknown>
+export const obj = (value: unknown): Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
+export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+export const idAt = (body: unknown, key: string) => String(obj(obj(body)[key]).id)
+export const ok = (step: Step | undefined): step is Step =>
+  step !== undefined && step.real.status >= 200 && step.real.status <= 299
+
+export const command = (
+  text: string,
+  check: (world: World) => boolean,
+  run: (world: World, sides: Sides) => Promise<void>,
+): Cmd => ({
+  check,
+  run: async (world, sides) => {
+    if (!world.aborted) await run(world, sides)
+  },
+  toString: () => text,
+})
+
+/** The main key most often; the other two for scoping and entitlement steps. */
+export const role = fc.oneof(
+  { arbitrary: fc.constant<KeyRole>('main'), weight: 6 },
+  { arbitrary: fc.constant<KeyRole>('otherOrg'), weight: 1 },
+  { arbitrary: fc.constant<KeyRole>('noEntitlements'), weight: 1 },
+)
+/** Entitlement-gated creates: the model knows only the main key's and the no-entitlements key's. */
+export const gatedRole = fc.constantFrom<KeyRole>('main', 'noEntitlements')
+/** Short labels keep a shrunk sequence readable; the run marker goes in front. */
+export const label = fc.constantFrom('Alpha', 'Beta', 'Gamma', 'Delta')
+export const pick = fc.nat(15)
+/** Made-up ids that no record has, in each kind's profile spelling. */
+export const UNKNOWN = { field: 'fld_000000000000', activity: 'act_000000000000' }
+
+/** A record of this run by index, and the request's path id on each side. */
+export const target = (world: World, kind: Kind, at: number) => world.pick(kind, at)
+export const params = (rec: Rec) => (side: 'model' | 'real') => ({ id: idOn(side, rec) })
+
+/** Pairs the items (fields, activities) a create answered with, and captures every id. */
+export const created = (
+  world: World,
+  step: Step,
+  kind: Kind,
+  envelope: string,
+  itemsKey: string | undefined,
+  role: KeyRole,
+  described = false,
+): Rec => {
+  const [model, real] = [obj(obj(step.model.body)[envelope]), obj(obj(step.real.body)[envelope])]
+  const variable = world.capture(step, kind.toUpperCase(), String(real.id), [envelope, 'id'])
+  const items: Pair[] = []
+  if (itemsKey) {
+    arr(model[itemsKey]).forEach((item, i) => {
+      const m = String(obj(item).id)
+      const r = world.realOf(m)
+      if (r === undefined) return
+      items.push({ model: m, real: r })
+      world.capture(step, itemsKey === 'fields' ? 'FIELD' : 'ACTIVITY', r, [
+        envelope,
+        itemsKey,
+        i,
+        'id',
+      ])
+    })
+  }
+  return world.add({
+    kind,
+    role,
+    model: String(model.id),
+    real: String(real.id),
+    items,
+    described,
+    variable,
+  })
+}
+
+/**
+ * A read of the record just changed, as the same key: the state a later read shows is what a
+ * sequence-only fault gets wrong. Forms are read one by one; sessions only have a list.
+ */
+export const readBack = async (
+  world: World,
+  sides: Sides,
+  rec: Rec,
+  role: KeyRole,
+  wanted: boolean,
+) => {
+  if (!wanted || world.aborted) return
+  if (rec.kind === 'form') {
+    await send(world, sides, 'getForm', role, `read ${rec.variable} back`, (side) => ({
+      params: params(rec)(side),
+    }))
+  } else if (rec.kind === 'session') {
+    await send(
+      world,
+      sides,
+      'listSessions',
+      role,
+      `read ${rec.variable} back in the list`,
+      () => ({}),
+    )
+  }
+}
+
+export const track = (sides: Sides, rec: Rec) =>
+  sides.run.created.push({ kind: rec.kind, id: rec.real, role: rec.role })
+
+/** Reads and transitions on one record: `op` with the record's id in the path. */
+export const onRecord = (op: OperationId, kind: Kind, inferred = false, reads = false) =>
+  fc.record({ role, at: pick, read: fc.boolean() }).map(({ role, at, read }) =>
+    command(
+      `${op}(${kind} #${at}, as ${role}${reads && read ? ', read back' : ''})`,
+      (w) => w.has(kind) && w.can(role, inferred ? op : undefined),
+      async (world, sides) => {
+        const rec = target(world, kind, at)
+        if (!rec) return
+        const step = await send(world, sides, op, role, `${op} ${rec.variable}`, (side) => ({
+          params: params(rec)(side),
+        }))
+        if (ok(step) && op === 'deleteForm') {
+          rec.deleted = true
+          const index = sides.run.created.findIndex((c) => c.id === rec.real)
+          if (index >= 0) sides.run.created.splice(index, 1)
+        }
+        if (step && reads) await readBack(world, sides, rec, role, read)
+      },
+    ),
+  )
+
+export const list = (op: OperationId) =>
+  role.map((role) =>
+    command(
+      `${op}(as ${role})`,
+      (w) => w.can(role),
+      async (world, sides) => {
+        await send(world, sides, op, role, `${op} as ${role}`, () => ({}))
+      },
+    ),
+  )

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { createMock } from '../../create.ts'
+import { readEnv } from '../env.ts'
+import { Run } from '../run.ts'
+import { explore, exploreBound } from './explore.ts'
+import { mockFetch } from './oracle.ts'
+import { explorationMarkdown, withExplorationSuite } from './report.ts'
+import { World } from './world.ts'
+
+const BASE = 'http://deployment.test/api/v1'
+
+/** A deployment in this process: the demo mock, optionally behind a request rewrite. */
+const deployment = async (rewrite?: (url: string, init: RequestInit) => RequestInit) => {
+  const mock = createMock()
+  await mock.ready
+  const fetchMock = mockFetch(mock)
+  const fetchImpl: typeof fetch = (input, init = {}) =>
+    fetchMock(input, rewrite ? rewrite(String(input), init) : init)
+  return (overrides: { maxRequests?: number; strict?: boolean } = {}) =>
+    new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false, ...overrides }, fetchImpl)
+}
+
+/** Drops the open-now option of POST /sessions: a fault only a sequence shows. */
+const ignoreOpenNow = (url: string, init: RequestInit): RequestInit => {
+  if (init.method !== 'POST' || !url.endsWith('/sessions') || typeof init.body !== 'string') {
+    return init
+  }
+  const { open: _, ...body } = JSON.parse(init.body) as Record<string, unknown>
+  return { ...init, body: JSON.stringify(body) }
+}
+
+describe('explore', () => {
+  it('reports nothing against a faithful deployment, within its printed bound, every request counted', async () => {
+    const run = (await deployment())({ maxRequests: 5_000 })
+    const lines: string[] = []
+    const result = await explore({ run, runs: 40, seed: 7, log: (line) => lines.push(line) })
+    expect(result.error).toBeUndefined()
+    expect(result.divergences).toEqual([])
+    expect(result.runsDone).toBe(40)
+    expect(lines[0]).toContain(`at most ${exploreBound({ runs: 40 })} requests`)
+    expect(result.requests).toBe(run.requests)
+    expect(result.requests).toBeGreaterThan(40)
+    expect(result.requests).toBeLessThanOrEqual(result.bound.requests)
+    // Forms are deleted after each sequence; sessions, series and reports have no delete.
+    expect(run.created.every((record) => record.kind !== 'form')).toBe(true)
+  })
+
+  it('finds a fault only a sequence shows, shrinks it, and finds the same sequence again with the same seed', async () => {
+    const start = await deployment(ignoreOpenNow)
+    const first = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
+    const again = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
+    const [divergence] = first.divergences
+    expect(divergence?.steps.length).toBeLessThanOrEqual(3)
+    expect(divergence?.steps.map((s) => s.intent)).toEqual(
+      again.divergences[0]?.steps.map((s) => s.intent),
+    )
+    expect(divergence?.script).toContain('SESSION_1=$(printf %s "$R1" | json session id)')
+    const markdown = explorationMarkdown(first).join('\n')
+    expect(markdown).toContain('## Exploration')
+    expect(markdown).toContain(`--explore-seed ${divergence?.seed}`)
+  })
+
+  it('stops before a run that could exceed the request budget', async () => {
+    const run = (await deployment())({ maxRequests: 100 })
+    const result = await explore({ run, runs: 50, seed: 1 })
+    expect(result.stopped).toMatch(/request budget \(100\)/)
+    expect(result.runsDone).toBeLessThan(50)
+    expect(run.requests).toBeLessThanOrEqual(100)
+  })
+
+  it('compares state names as a consistent mapping, and by name only under strict', () => {
+    const roles = new Set(['main'] as const)
+    const world = new World(false, roles, new Set())
+    expect(world.state('form', 'draft', 'pending')).toBeUndefined()
+    expect(world.state('form', 'published', 'live')).toBeUndefined()
+    expect(world.state('form', 'published', 'live')).toBeUndefined()
+    expect(world.state('form', 'closed', 'live')).toMatch(
+      /"live" stood for the model's "published"/,
+    )
+    expect(world.state('form', 'published', 'pending')).toMatch(/was "live"/)
+    expect(new World(true, roles, new Set()).state('form', 'draft', 'pending')).toMatch(/profile/)
+  })
+})
+
+describe('the exploration JUnit suite', () => {
+  it('adds one failed case per divergence and keeps the file totals right', async () => {
+    const start = await deployment(ignoreOpenNow)
+    const result = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
+    const junit =
+      '<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="x" tests="3" failures="1" errors="0" time="1">\n  <testsuite name="a" tests="3" failures="1"></testsuite>\n</testsuites>\n'
+    const merged = withExplorationSuite(junit, result)
+    expect(merged).toContain('<testsuites name="x" tests="4" failures="2"')
+    expect(merged).toMatch(
+      /<testcase classname="exploration" name="Exploration divergence \(seed 3/,
+    )
+    expect(merged.indexOf('name="Exploration"')).toBeLessThan(merged.indexOf('</testsuites>'))
+  })
+})

@@ -1,0 +1,110 @@
+import type { ExploreResult } from './explore.ts'
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** What exploration did, in one line: for the console and the report's first lines. */
+export const explorationSummary = (result: ExploreResult): string => {
+  const found =
+    result.divergences.length === 0
+      ? 'no divergence'
+      : `${result.divergences.length} divergence${result.divergences.length === 1 ? '' : 's'}`
+  const stopped = result.stopped ? `; stopped early: ${result.stopped}` : ''
+  return `${found} in ${result.runsDone} of ${result.runsRequested} runs (seed ${result.seed}, ${result.requests} requests of at most ${result.bound.requests}, ${(result.durationMs / 1000).toFixed(1)} s${stopped})`
+}
+
+/** The "Exploration" section of conformance.md. */
+export const explorationMarkdown = (result: ExploreResult): string[] => {
+  const lines = [
+    '## Exploration',
+    '',
+    'Random sequences of operations sent to this deployment and to the mock as an executable model, compared at the documented layer (success or refusal, §7 error shapes, documented schemas, state as later reads show it, list membership and order). State names are compared as a consistent mapping, not by name.',
+    '',
+    `**${explorationSummary(result)}.** At most ${result.maxSteps} operations per run, each with at most one read back; ${result.cleanupRequests} clean-up requests.`,
+    '',
+  ]
+  if (result.error) lines.push(`**Exploration could not run:** ${result.error}`, '')
+  if (result.notOffered.length > 0) {
+    lines.push(
+      `Not offered by this deployment (answered 404/405; left out after the first try): ${result.notOffered.join(', ')}.`,
+      '',
+    )
+  }
+  result.divergences.forEach((d, i) => {
+    lines.push(
+      `### Divergence ${i + 1}: ${d.summary}`,
+      '',
+      `Seed ${d.seed} (replay with \`--explore-seed ${d.seed}\` or \`CONTRACT_EXPLORE_SEED=${d.seed}\`), shrunk in ${d.shrinks} steps to this sequence of ${d.steps.length}:`,
+      '',
+      '| # | Operation | Key | What | Model | Deployment |',
+      '|---|---|---|---|---|---|',
+      ...d.steps.map(
+        (s, n) =>
+          `| ${n + 1}${n + 1 === d.divergentStep ? ' **←**' : ''} | \`${s.request}\` | ${s.role} | ${s.intent.replace(/\|/g, '\\|')} | ${s.modelStatus} | ${s.deploymentStatus} |`,
+      ),
+      '',
+      `Differences at step ${d.divergentStep}:`,
+      '',
+      ...d.differences.map((text) => `- ${text}`),
+      '',
+      'The model answered:',
+      '',
+      '```',
+      d.model,
+      '```',
+      '',
+      'The deployment answered:',
+      '',
+      '```',
+      d.deployment,
+      '```',
+      '',
+      'Reproduce:',
+      '',
+      '```sh',
+      d.script.trimEnd(),
+      '```',
+      '',
+    )
+  })
+  return lines
+}
+
+/** The exploration as conformance.json carries it. */
+export const explorationJson = (result: ExploreResult) => result
+
+/** A JUnit suite with one failed case per divergence (one passed case when there is none). */
+export const explorationJunit = (result: ExploreResult): string => {
+  const cases =
+    result.divergences.length === 0
+      ? [
+          `    <testcase classname="exploration" name="Exploration: ${xml(explorationSummary(result))}">${result.error ? `\n      <error message="${xml(result.error)}" type="Exploration">${xml(result.error)}</error>\n    ` : ''}</testcase>`,
+        ]
+      : result.divergences.map(
+          (d) =>
+            `    <testcase classname="exploration" name="Exploration divergence (seed ${d.seed}, ${d.steps.length} steps): ${xml(d.summary)}">\n      <failure message="${xml(d.summary)}" type="Divergence">${xml(`${d.differences.join('\n')}\n\nModel:\n${d.model}\n\nDeployment:\n${d.deployment}\n\n${d.script}`)}</failure>\n    </testcase>`,
+        )
+  const failures =
+    result.divergences.length + (result.error && result.divergences.length === 0 ? 1 : 0)
+  return `  <testsuite name="Exploration" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>\n`
+}
+
+/** Adds the exploration suite to a JUnit file another reporter wrote, keeping its totals right. */
+export const withExplorationSuite = (junit: string, result: ExploreResult): string => {
+  const suite = explorationJunit(result)
+  const tests = Number(/<testsuite [^>]*tests="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const failed = Number(/<testsuite [^>]*failures="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const errors = Number(/<testsuite [^>]*errors="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const end = junit.lastIndexOf('</testsuites>')
+  if (end < 0) return junit
+  const head = junit.slice(0, end).replace(/<testsuites([^>]*)>/, (whole, attributes: string) =>
+    whole.replace(
+      attributes,
+      attributes
+        .replace(/ tests="(\d+)"/, (_, n: string) => ` tests="${Number(n) + tests}"`)
+        .replace(/ failures="(\d+)"/, (_, n: string) => ` failures="${Number(n) + failed}"`)
+        .replace(/ errors="(\d+)"/, (_, n: string) => ` errors="${Number(n) + errors}"`),
+    ),
+  )
+  return `${head}${suite}${junit.slice(end)}`
+}

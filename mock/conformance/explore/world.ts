@@ -1,0 +1,152 @@
+import type { OperationId } from '../../../contract/index.ts'
+import type { Exchange, KeyRole } from './engine.ts'
+
+export type Kind = 'form' | 'session' | 'series' | 'report'
+/** One thing as the model names it and as the deployment names it. */
+export interface Pair {
+  model: string
+  real: string
+}
+/** A record this run created on both sides. */
+export interface Rec extends Pair {
+  kind: Kind
+  role: KeyRole
+  /** The form's fields or the session's activities, as pairs, in no particular order. */
+  items: Pair[]
+  deleted: boolean
+  /** A description was sent, so both sides must show it (a default is the profile's choice). */
+  described: boolean
+  /** Shell variable that holds the deployment's id in the curl script. */
+  variable: string
+}
+
+/** A value the curl script reads from an answer for later steps: `FORM_1=.form.id`. */
+export interface Capture {
+  variable: string
+  real: string
+  path: Array<string | number>
+}
+
+/** One operation sent to both sides. */
+export interface Step {
+  op: OperationId
+  role: KeyRole
+  /** What the command meant, in words (`reorder with a same-length list that is not the set`). */
+  intent: string
+  model: Exchange
+  real: Exchange
+  captures: Capture[]
+}
+
+type StateKind = 'form' | 'session' | 'series'
+
+/**
+ * State names the reference does not give (§3) are compared as a one-to-one mapping learnt during
+ * the run: the first time the model says `published` while the deployment says `live`, the two are
+ * paired; a later answer that pairs either with something else is a divergence (a state change
+ * that a read does not show, an option that was ignored…).
+ */
+class Bijection {
+  readonly #forward = new Map<string, string>()
+  readonly #backward = new Map<string, string>()
+  pair(model: string, real: string): string | undefined {
+    const known = this.#forward.get(model)
+    if (known !== undefined && known !== real) {
+      return `the model's "${model}" was "${known}" on the deployment earlier in this sequence, now "${real}"`
+    }
+    const back = this.#backward.get(real)
+    if (back !== undefined && back !== model) {
+      return `the deployment's "${real}" stood for the model's "${back}" earlier in this sequence, now for "${model}"`
+    }
+    this.#forward.set(model, real)
+    this.#backward.set(real, model)
+    return undefined
+  }
+}
+
+/** What one run of exploration knows: the records both sides created, how their ids and states pair. */
+export class World {
+  readonly records: Rec[] = []
+  readonly steps: Step[] = []
+  readonly #toReal = new Map<string, string>()
+  readonly #toModel = new Map<string, string>()
+  readonly #states: Record<StateKind, Bijection> = {
+    form: new Bijection(),
+    session: new Bijection(),
+    series: new Bijection(),
+  }
+  #variables = 0
+  /** Set when the rest of the run cannot be compared (an inferred operation not offered). */
+  aborted = false
+
+  constructor(
+    readonly strict: boolean,
+    /** The key roles this run has keys for. */
+    readonly roles: ReadonlySet<KeyRole>,
+    /** Inferred operations the deployment does not offer, learnt by earlier runs. */
+    readonly notOffered: ReadonlySet<OperationId>,
+  ) {}
+
+  /** Whether a command for `role` (and, for an inferred operation, `op`) can run now. */
+  can(role: KeyRole, op?: OperationId): boolean {
+    return !this.aborted && this.roles.has(role) && (op === undefined || !this.notOffered.has(op))
+  }
+
+  /** Pairs a new id, or says why it cannot be paired. */
+  pair(model: string, real: string): string | undefined {
+    const known = this.#toReal.get(model)
+    if (known !== undefined) {
+      return known === real ? undefined : `id ${real} stands where ${known} was before`
+    }
+    const back = this.#toModel.get(real)
+    if (back !== undefined) return `the deployment gave the id ${real} to two different records`
+    this.#toReal.set(model, real)
+    this.#toModel.set(real, model)
+    return undefined
+  }
+
+  realOf(model: string): string | undefined {
+    return this.#toReal.get(model)
+  }
+  modelOf(real: string): string | undefined {
+    return this.#toModel.get(real)
+  }
+
+  /** Under --strict the names must be the profile's; otherwise any consistent naming will do. */
+  state(kind: StateKind, model: string, real: string): string | undefined {
+    if (this.strict && model !== real) return `the profile's "${model}", not "${real}"`
+    return this.#states[kind].pair(model, real)
+  }
+
+  /** Deployment id → the shell variable the curl script keeps it in. */
+  readonly variables = new Map<string, string>()
+
+  variable(prefix: string): string {
+    this.#variables += 1
+    return `${prefix}_${this.#variables}`
+  }
+
+  /** The script reads `real` from this step's answer at `path` into a new variable. */
+  capture(step: Step, prefix: string, real: string, path: Array<string | number>): string {
+    const variable = this.variable(prefix)
+    step.captures.push({ variable, real, path })
+    this.variables.set(real, variable)
+    return variable
+  }
+
+  add(record: Omit<Rec, 'items' | 'deleted'> & { items?: Pair[] }): Rec {
+    const rec: Rec = { items: [], deleted: false, ...record }
+    this.records.push(rec)
+    return rec
+  }
+
+  /** The `pick`-th live record of `kind` (modulo their number), or none yet. */
+  pick(kind: Kind, pick: number): Rec | undefined {
+    const live = this.records.filter((r) => r.kind === kind && !r.deleted)
+    return live.length === 0 ? undefined : live[pick % live.length]
+  }
+
+  has(kind: Kind): boolean {
+    return this.records.some((r) => r.kind === kind && !r.deleted)
+  }
+}

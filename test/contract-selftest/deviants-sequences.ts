@@ -1,0 +1,119 @@
+import { DEMO_KEYS } from '../../mock/conformance/env.ts'
+import type { Handler, ProxyRequest } from './proxy.ts'
+import { list, type Obj, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
+
+/**
+ * Deployments that go wrong only in a sequence: each answer looks right on its own, and the
+ * exploration must find the sequence that shows the fault. `make` builds a fresh handler (some
+ * remember what they saw).
+ */
+export interface SequenceDeviant {
+  name: string
+  make: () => Handler
+}
+
+/** The request's JSON object, or undefined for a body that is not one (left to the mock). */
+const bodyOf = (request: ProxyRequest): Obj | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(request.body)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Obj)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+const formIdOf = (request: ProxyRequest) => request.path.split('/')[2] ?? ''
+const getForm = async (request: ProxyRequest, forward: Parameters<Handler>[1], id: string) =>
+  obj(parse(await forward({ ...request, method: 'GET', path: `/forms/${id}`, body: '' })).form)
+
+export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
+  {
+    name: 'reorder accepts a same-length list that is not the set of field ids',
+    make: () =>
+      on('POST', /^\/forms\/[^/]+\/fields\/reorder$/, async (request, forward) => {
+        const body = bodyOf(request)
+        if (!body || !Array.isArray(body.orderedIds)) return forward(request)
+        const sent = body.orderedIds.map(String)
+        const fields = list((await getForm(request, forward, formIdOf(request))).fields)
+        const ids = fields.map((f) => String(obj(f).id))
+        const sameSet = sent.length === ids.length && ids.every((id) => sent.includes(id))
+        // The length is checked, the membership is not: the list is acknowledged and ignored.
+        if (sent.length === ids.length && !sameSet) return reply(200, { ok: true })
+        return forward(request)
+      }),
+  },
+  {
+    name: 'the open-now option of session creation ignored',
+    make: () =>
+      on('POST', /^\/sessions$/, (request, forward) => {
+        const sent = bodyOf(request)
+        if (!sent) return forward(request)
+        const { open: _, ...body } = sent
+        return forward({ ...request, body: JSON.stringify(body) })
+      }),
+  },
+  {
+    name: 'the publish-now option of form creation ignored',
+    make: () =>
+      on('POST', /^\/forms$/, (request, forward) => {
+        const sent = bodyOf(request)
+        if (!sent) return forward(request)
+        const { publish: _, ...body } = sent
+        return forward({ ...request, body: JSON.stringify(body) })
+      }),
+  },
+  {
+    name: 'a closed form still reads as published (a state change a later read does not show)',
+    make: () =>
+      on('GET', /^\/forms\/[^/]+$/, async (request, forward) => {
+        const answer = await forward(request)
+        const form = obj(parse(answer).form)
+        if (!ok(answer) || form.status !== 'closed') return answer
+        return reply(answer.status, { form: { ...form, status: 'published' } })
+      }),
+  },
+  {
+    name: "an update applied to the organization's newest form instead of the one in the path",
+    make: () =>
+      on('PATCH', /^\/forms\/[^/]+$/, async (request, forward) => {
+        const id = formIdOf(request)
+        const forms = list(
+          parse(await forward({ ...request, method: 'GET', path: '/forms', body: '' })).forms,
+        )
+        const newest = String(obj(forms[0]).id)
+        if (forms.length === 0 || newest === id) return forward(request)
+        const applied = await forward({ ...request, path: `/forms/${newest}` })
+        if (!ok(applied)) return applied
+        // The answer shows the record asked for, as if it had been updated.
+        const target = await getForm(request, forward, id)
+        if (Object.keys(target).length === 0) return forward(request)
+        return reply(200, { form: { ...target, ...(bodyOf(request) ?? {}) } })
+      }),
+  },
+  {
+    name: 'the series entitlement checked only on the first create of a key',
+    make: () => {
+      const refused = new Set<string>()
+      return on('POST', /^\/series$/, async (request, forward) => {
+        const key = request.headers.authorization ?? ''
+        if (refused.has(key)) return forward(withKey(request, DEMO_KEYS.main))
+        const answer = await forward(request)
+        if (answer.status === 403) refused.add(key)
+        return answer
+      })
+    },
+  },
+  {
+    name: 'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
+    make: () =>
+      on('GET', /^\/sessions$/, async (request, forward) => {
+        const answer = await forward(request)
+        if (!ok(answer)) return answer
+        const sessions = list(parse(answer).sessions)
+        return reply(answer.status, {
+          sessions: sessions.filter((s) => obj(s).status !== 'ended'),
+        })
+      }),
+  },
+]
