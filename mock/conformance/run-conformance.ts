@@ -57,19 +57,8 @@ export interface ConformanceExplore {
   log?: (line: string) => void
 }
 
-export interface ConformanceCheck {
-  name: string
-  group: string
-  operations: CheckResult['operations']
-  state: CheckState
-  /** Failure message with a curl reproduction; why skipped; or what blocked it. */
-  message?: string
-  /** Blocked: the deployment file keys that would let it run. */
-  fix?: readonly string[]
-  observations: Observation[]
-  requests: number
-  durationMs: number
-}
+/** A check's outcome with its group: the runner's result without the thrown error. */
+export type ConformanceCheck = Omit<CheckResult, 'error'> & { group: string }
 
 /**
  * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
