@@ -27,9 +27,9 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'allocation per request has grown again: compare `--trace-gc` output of the host and of the ' +
     'bare server under the same load.',
   post:
-    'Profiled in process (`--cpu-prof`, 20,000 creates): after records are validated once ' +
-    '(Table, not @msw/data again), the largest cost of a create is @msw/data Collection.create ' +
-    'itself: #sanitizeInitialValues rebuilds the record key by key with a new path array per key ' +
+    'Profiled in process (`--cpu-prof`, 20,000 creates): the largest cost of a create is ' +
+    '@msw/data Collection.create itself (its zod check of the record included): ' +
+    '#sanitizeInitialValues rebuilds the record key by key with a new path array per key ' +
     '(about a quarter of the CPU with its garbage), then the zod check of the record, the ' +
     'identifiers from faker (string.alphanumeric per id), and garbage collection of all of it. ' +
     'What it would take: storing records in @msw/data without its per-key copy (e.g. the API ' +
@@ -67,9 +67,9 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'measurable. What it would take: records without @msw/data’s per-record Map and UUID (a store ' +
     'change), or fewer strings per record (ids shared between the sets and the records).',
   import:
-    'The state is parsed and validated once (loadStateFile) and its records are no longer ' +
-    'validated again by @msw/data; what remains per record is @msw/data’s key-by-key copy on ' +
-    'create, our uniqueness sets and indexes, and garbage collection of a heap that grows by ' +
+    'The state file is parsed and validated as a whole once (loadStateFile), then each ' +
+    'collection checks its records as it stores them; what remains per record is that check, ' +
+    '@msw/data’s key-by-key copy on create, our uniqueness sets and indexes, and garbage collection of a heap that grows by ' +
     'hundreds of MiB during the import. On a busy machine this figure inflates with the others: ' +
     'compare with the floor of the cold start.',
 }
