@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { MockState } from './core/state.ts'
+import { checkState, INCONSISTENT, type MockState, NOT_A_STATE } from './core/state.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -17,8 +17,8 @@ const refuse = (path: string, why: string) =>
     `Refusing the state file ${path}: ${why}. The file was left as it is; fix it, delete it, or start without --state.`,
   )
 
-/** The saved state, or undefined when the file does not exist yet (the first run). */
-export const loadStateFile = async (path: string): Promise<MockState | undefined> => {
+/** The file's JSON with a state's header, or undefined when the file does not exist yet. */
+const readStateFile = async (path: string): Promise<unknown> => {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -46,13 +46,44 @@ export const loadStateFile = async (path: string): Promise<MockState | undefined
       `it has version ${JSON.stringify(header.version)}; this mock reads version 1`,
     )
   }
-  const parsed = MockState.safeParse(value)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    const where = first?.path.length ? first.path.join('.') : '(root)'
-    throw refuse(path, `it is damaged at ${where}: ${first?.message ?? 'invalid'}`)
+  return value
+}
+
+/** Why a state was refused (`checkState`, `buildStore`), in the words of a refused file. */
+const refuseState = (path: string, error: string) => {
+  if (error.startsWith(NOT_A_STATE)) {
+    return refuse(path, `it is damaged at ${error.slice(NOT_A_STATE.length)}`)
   }
-  return parsed.data
+  const why = error.startsWith(INCONSISTENT) ? error.slice(INCONSISTENT.length) : error
+  return refuse(path, `it is not consistent: ${why.replace(/\.$/, '')}`)
+}
+
+/**
+ * The saved state as a value, checked whole (every record and the references between them), or
+ * undefined when the file does not exist yet (the first run). To load a file into a mock,
+ * `importStateFile` checks it once while storing it.
+ */
+export const loadStateFile = async (path: string): Promise<MockState | undefined> => {
+  const value = await readStateFile(path)
+  if (value === undefined) return undefined
+  const checked = checkState(value)
+  if ('error' in checked) throw refuseState(path, checked.error)
+  return checked.state
+}
+
+/**
+ * `serve --state`: replaces the mock's store with the saved one, each record checked once as it is
+ * stored; false when the file does not exist yet. A refused file changes nothing in the mock.
+ */
+export const importStateFile = async (
+  path: string,
+  mock: { importState: (input: unknown) => Promise<{ ok: true } | { ok: false; error: string }> },
+): Promise<boolean> => {
+  const value = await readStateFile(path)
+  if (value === undefined) return false
+  const imported = await mock.importState(value)
+  if (!imported.ok) throw refuseState(path, imported.error)
+  return true
 }
 
 /** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */

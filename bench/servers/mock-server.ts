@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMock } from '../../mock/create.ts'
 import { startServer } from '../../mock/server.ts'
-import { loadStateFile } from '../../mock/state-file.ts'
+import { importStateFile } from '../../mock/state-file.ts'
 import { BENCH_KEY, fillerState } from '../lib/filler.ts'
 
 /**
@@ -13,18 +13,16 @@ import { BENCH_KEY, fillerState } from '../lib/filler.ts'
  * Prints one line, `READY {json}`, once it answers.
  */
 const records = Number(process.argv[2] ?? 20)
-// The filler is written to a state file and loaded as `serve --state` loads one: read, parsed and
-// validated once (loadStateFile), then imported; the import time covers all of it.
+// The filler is written to a state file and loaded as `serve --state` loads one (importStateFile):
+// read, parsed, each record validated once as it is stored; the import time covers all of it.
 const stateFile = join(tmpdir(), `engagement-bench-state-${process.pid}.json`)
 writeFileSync(stateFile, JSON.stringify(fillerState(Math.max(0, records - 20), 1000)))
 const mock = createMock({ plan: false, seed: 1 })
 await mock.ready
 const started = performance.now()
-const saved = await loadStateFile(stateFile)
+const loaded = await importStateFile(stateFile, mock)
 rmSync(stateFile)
-if (!saved) throw new Error(`${stateFile} vanished`)
-const imported = await mock.importState(saved, { validated: true })
-if (!imported.ok) throw new Error(imported.error)
+if (!loaded) throw new Error(`${stateFile} vanished`)
 const importMs = performance.now() - started
 
 const post = async (path: string, body: unknown) => {

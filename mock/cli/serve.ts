@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { MockOptions } from '../create.ts'
 import type { Scenario } from '../scenarios.ts'
-import { loadStateFile, saveStateFile } from '../state-file.ts'
+import { importStateFile, loadStateFile, saveStateFile } from '../state-file.ts'
 import {
   parseHttpUrl,
   parseLatency,
@@ -77,12 +77,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
   const mock = createMock(mockOptions)
   await mock.ready
   const statePath = options.state === undefined ? undefined : resolve(options.state)
-  const saved = statePath === undefined ? undefined : await loadStateFile(statePath)
-  if (saved !== undefined) {
-    // loadStateFile has validated it against MockState already.
-    const imported = await mock.importState(saved, { validated: true })
-    if (!imported.ok) throw new Error(`Could not load ${statePath}: ${imported.error}`)
-  }
+  const stateLoaded = statePath === undefined ? false : await importStateFile(statePath, mock)
 
   const running = await startServer({
     port,
@@ -103,7 +98,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
       ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
       ...(options.latency === undefined ? {} : { latency: options.latency }),
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
-      ...(statePath === undefined ? {} : { statePath, stateLoaded: saved !== undefined }),
+      ...(statePath === undefined ? {} : { statePath, stateLoaded }),
     }),
   )
 
