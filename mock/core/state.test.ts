@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from './mock.ts'
-import { buildStore, exportState, type MockState } from './state.ts'
+import { buildStore, exportState, MockState } from './state.ts'
 
 const at = '2026-07-01T09:00:00.000Z'
 /** A tiny plan: two forms (one with a response) and a session over the two demo organizations. */
@@ -118,5 +118,53 @@ describe('buildStore', () => {
     expect(await errorOf({ ...copy(), seq: maxSeq })).toBe(
       `Not a consistent mock state: seq ${maxSeq} is not above every record's seq.`,
     )
+  })
+
+  it('checks each record by its collection as it stores it, not by a parse of the whole state', async () => {
+    const whole = vi.spyOn(MockState, 'safeParse')
+    try {
+      const built = await buildStore(copy())
+      if ('error' in built) throw new Error(built.error)
+      expect(whole).not.toHaveBeenCalled()
+    } finally {
+      whole.mockRestore()
+    }
+  })
+
+  it('names the collection, index and field of a broken record after valid ones', async () => {
+    const response = copy()
+    Object.assign(response.responses[0] as object, { submittedAt: 'yesterday' })
+    expect(await errorOf(response)).toMatch(/^Not a mock state: responses\.0\.submittedAt: /)
+    const nested = copy()
+    const field = nested.forms[1]?.fields[0] ?? nested.forms[0]?.fields[0]
+    Object.assign(field as object, { kind: 'hologram' })
+    expect(await errorOf(nested)).toMatch(/^Not a mock state: forms\.[01]\.fields\.0\.kind: /)
+    const org = copy()
+    Object.assign(org.organizations[1] as object, { apiKey: '' })
+    expect(await errorOf(org)).toMatch(/^Not a mock state: organizations\.1\.apiKey: /)
+    expect(await errorOf({ ...copy(), reports: [42] })).toMatch(/^Not a mock state: reports\.0: /)
+    expect(await errorOf({ ...copy(), forms: {} })).toMatch(/^Not a mock state: forms: /)
+  })
+
+  it('leaves the mock as it was when a record late in the state is refused', async () => {
+    const mock = createMockCore({ plan, seed: plan.seed })
+    await mock.ready
+    const before = JSON.stringify(mock.exportState())
+    const empty = { ...copy(), forms: [], sessions: [], series: [], reports: [], responses: [] }
+    expect(await mock.importState(empty)).toEqual({ ok: true })
+    const emptied = JSON.stringify(mock.exportState())
+    expect(emptied).not.toBe(before)
+    const late = copy()
+    Object.assign(late.responses[0] as object, { answers: null })
+    const refused = await mock.importState(late)
+    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/responses\.0\.answers/) })
+    expect(JSON.stringify(mock.exportState())).toBe(emptied)
+    const twice = copy()
+    twice.responses.push({ ...(twice.responses[0] as MockState['responses'][number]) })
+    expect(await mock.importState(twice)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/the id "[^"]+" appears twice/),
+    })
+    expect(JSON.stringify(mock.exportState())).toBe(emptied)
   })
 })

@@ -129,10 +129,16 @@ const reserveUnique = (
   return undefined
 }
 
-/** The references between records hold, and `seq` is above every record's. */
-const referencesError = (records: Records, seq: number): { error: string } | undefined => {
+/**
+ * The references between records hold, and `seq` is above every record's. `hasForm` looks a form
+ * up where the caller already has an index of them (a built store's table).
+ */
+const referencesError = (
+  records: Records,
+  seq: number,
+  hasForm: (id: string) => boolean,
+): { error: string } | undefined => {
   const orgIds = new Set(records.organizations.map((o) => o.id))
-  const formIds = new Set(records.forms.map((f) => f.id))
   let maxSeq = -1
   for (const name of COLLECTIONS) {
     for (const r of records[name]) {
@@ -141,7 +147,7 @@ const referencesError = (records: Records, seq: number): { error: string } | und
       if (r.seq > maxSeq) maxSeq = r.seq
     }
   }
-  const lost = records.responses.find((r) => !formIds.has(r.formId))
+  const lost = records.responses.find((r) => !hasForm(r.formId))
   if (lost) return inconsistent(`response ${lost.id} points to unknown form ${lost.formId}.`)
   if (maxSeq >= seq) return inconsistent(`seq ${seq} is not above every record's seq.`)
   return undefined
@@ -155,9 +161,10 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   const parsed = MockState.safeParse(input)
   if (!parsed.success) return notAState(parsed.error.issues[0])
   const state = parsed.data
+  const formIds = new Set(state.forms.map((f) => f.id))
   const error =
     reserveUnique(state, { ids: new Set(), joinCodes: new Set(), slugs: new Set() }) ??
-    referencesError(state, state.seq)
+    referencesError(state, state.seq, (id) => formIds.has(id))
   return error ?? { state }
 }
 
@@ -191,7 +198,9 @@ export const buildStore = async (input: unknown): Promise<{ store: Store } | { e
   const responses = await storeAll(store.responses, frame.responses, 'responses')
   if ('error' in responses) return responses
   const stored = { organizations: store.organizations, forms, sessions, series, reports, responses }
-  const error = reserveUnique(stored, store) ?? referencesError(stored, frame.seq)
+  const error =
+    reserveUnique(stored, store) ??
+    referencesError(stored, frame.seq, (id) => store.forms.get(id) !== undefined)
   if (error) return error
   store.seq = frame.seq
   return { store }

@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MockState } from '../../mock/core/state.ts'
 import { createMock } from '../../mock/create.ts'
-import { loadStateFile, StateFileError, saveStateFile } from '../../mock/state-file.ts'
+import {
+  importStateFile,
+  loadStateFile,
+  StateFileError,
+  saveStateFile,
+} from '../../mock/state-file.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -109,5 +114,55 @@ describe('a corrupt state file', () => {
     const path = join(dir, 'a-directory.json')
     mkdirSync(path)
     await expect(loadStateFile(path)).rejects.toThrow(/Cannot read the state file/)
+  })
+})
+
+describe('importStateFile (serve --state)', () => {
+  it('loads a saved file into a mock, and reports a missing file without touching the mock', async () => {
+    const path = file('import.json')
+    await saveStateFile(path, state)
+    const target = createMock({ plan: false })
+    await target.ready
+    const empty = JSON.stringify(target.exportState())
+    expect(await importStateFile(join(dir, 'missing-import.json'), target)).toBe(false)
+    expect(JSON.stringify(target.exportState())).toBe(empty)
+    expect(await importStateFile(path, target)).toBe(true)
+    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+  })
+
+  const refusal = async (name: string, broken: MockState) => {
+    const path = file(name, JSON.stringify(broken))
+    const before = readFileSync(path)
+    const target = createMock({ plan: false })
+    await target.ready
+    const empty = JSON.stringify(target.exportState())
+    const error = await importStateFile(path, target).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StateFileError)
+    expect((error as Error).message).toContain(`Refusing the state file ${path}: `)
+    expect((error as Error).message).toMatch(/left as it is/)
+    expect(JSON.stringify(target.exportState())).toBe(empty)
+    expect(readFileSync(path).equals(before)).toBe(true)
+    return (error as Error).message
+  }
+
+  it('refuses a record broken after valid ones, naming its collection, index and field', async () => {
+    const last = state.forms.length
+    const forms = [...state.forms, { ...(state.forms[0] as MockState['forms'][number]) }]
+    Object.assign(forms[last] as object, { status: 'archived' })
+    expect(await refusal('late-damage.json', { ...state, forms })).toMatch(
+      new RegExp(`it is damaged at forms\\.${last}\\.status: Invalid option`),
+    )
+  })
+
+  it('refuses records that do not fit together, as loadStateFile does', async () => {
+    const form = state.forms[0] as MockState['forms'][number]
+    const twice = {
+      ...state,
+      forms: [...state.forms, { ...form, joinCode: 'ZZZZZZ', slug: 'z-z' }],
+    }
+    const why = `it is not consistent: the id "${form.id}" appears twice. The file was left`
+    expect(await refusal('twice.json', twice)).toContain(why)
+    const error = await loadStateFile(join(dir, 'twice.json')).catch((e: unknown) => e)
+    expect((error as Error).message).toContain(why)
   })
 })
