@@ -64,8 +64,6 @@ const StateEnvelope = z.strictObject({
   >),
 })
 
-type Records = Pick<MockState, 'organizations' | CollectionName>
-
 /** How a refusal starts: a record or the frame does not match its schema. */
 export const NOT_A_STATE = 'Not a mock state: '
 /** How a refusal starts: every record matches, but they do not fit together. */
@@ -77,80 +75,96 @@ const notAState = (issue: z.core.$ZodIssue | undefined, prefix: PropertyKey[] = 
 }
 const inconsistent = (why: string) => ({ error: `${INCONSISTENT}${why}` })
 
-/**
- * Every identifier, join code, slug and API key of the records appears once; each value is added
- * to `into` (the new store's reserved sets) as it is checked.
- */
-const reserveUnique = (
-  records: Records,
-  into: { ids: Set<string>; joinCodes: Set<string>; slugs: Set<string> },
-): { error: string } | undefined => {
-  let duplicate: string | undefined
-  const add = (set: Set<string>, value: string) => {
-    if (duplicate !== undefined) return
-    if (set.has(value)) duplicate = value
-    else set.add(value)
-  }
-  const { ids, joinCodes, slugs } = into
-  for (const o of records.organizations) add(ids, o.id)
-  for (const f of records.forms) {
-    add(ids, f.id)
-    for (const x of f.fields) add(ids, x.id)
-  }
-  for (const s of records.sessions) {
-    add(ids, s.id)
-    for (const a of s.activities) add(ids, a.id)
-    for (const t of s.teams) add(ids, t.id)
-  }
-  for (const s of records.series) {
-    add(ids, s.id)
-    for (const t of s.teams) add(ids, t.id)
-    for (const r of s.rounds) {
-      add(ids, r.id)
-      for (const a of r.activities) add(ids, a.id)
-    }
-  }
-  for (const r of records.reports) add(ids, r.id)
-  for (const r of records.responses) add(ids, r.id)
-  if (duplicate !== undefined) return inconsistent(`the id "${duplicate}" appears twice.`)
-  for (const f of records.forms) add(joinCodes, f.joinCode)
-  for (const s of records.sessions) add(joinCodes, s.joinCode)
-  for (const s of records.series) {
-    add(joinCodes, s.joinCode)
-    for (const r of s.rounds) add(joinCodes, r.joinCode)
-  }
-  if (duplicate !== undefined) return inconsistent(`the join code "${duplicate}" appears twice.`)
-  for (const f of records.forms) add(slugs, f.slug)
-  for (const r of records.reports) add(slugs, r.slug)
-  if (duplicate !== undefined) return inconsistent(`the slug "${duplicate}" appears twice.`)
-  const keys = new Set<string>()
-  for (const o of records.organizations) add(keys, o.apiKey)
-  if (duplicate !== undefined) return inconsistent(`the API key "${duplicate}" appears twice.`)
-  return undefined
-}
+type Of<K extends 'organizations' | CollectionName> = MockState[K][number]
+type Reserved = { ids: Set<string>; joinCodes: Set<string>; slugs: Set<string> }
+type Verdict = { error: string } | undefined
 
 /**
- * The references between records hold, and `seq` is above every record's. `hasForm` looks a form
- * up where the caller already has an index of them (a built store's table).
+ * The checks across records, run on each record as it is checked and stored, so a record is
+ * looked at while it is fresh in memory rather than in a second pass over the whole state: every
+ * id (nested ones included), join code, slug and API key appears once; each record belongs to a
+ * known organization, a response to a known form; `seq` is above every record's. The first
+ * failure is kept in `error`. Identifiers go into the given sets: a new store's reserved sets.
  */
-const referencesError = (
-  records: Records,
-  seq: number,
-  hasForm: (id: string) => boolean,
-): { error: string } | undefined => {
-  const orgIds = new Set(records.organizations.map((o) => o.id))
-  let maxSeq = -1
-  for (const name of COLLECTIONS) {
-    for (const r of records[name]) {
-      if (!orgIds.has(r.orgId))
-        return inconsistent(`${r.id} belongs to unknown organization ${r.orgId}.`)
-      if (r.seq > maxSeq) maxSeq = r.seq
-    }
+class Consistency {
+  error: Verdict
+  readonly #orgIds = new Set<string>()
+  readonly #apiKeys = new Set<string>()
+  readonly #reserved: Reserved
+  readonly #seq: number
+  readonly #hasForm: (id: string) => boolean
+
+  constructor(reserved: Reserved, seq: number, hasForm: (id: string) => boolean) {
+    this.#reserved = reserved
+    this.#seq = seq
+    this.#hasForm = hasForm
   }
-  const lost = records.responses.find((r) => !hasForm(r.formId))
-  if (lost) return inconsistent(`response ${lost.id} points to unknown form ${lost.formId}.`)
-  if (maxSeq >= seq) return inconsistent(`seq ${seq} is not above every record's seq.`)
-  return undefined
+
+  #fail(why: string): void {
+    this.error ??= inconsistent(why)
+  }
+  #claim(set: Set<string>, what: string, value: string): void {
+    if (set.has(value)) this.#fail(`the ${what} "${value}" appears twice.`)
+    else set.add(value)
+  }
+  #id(value: string): void {
+    this.#claim(this.#reserved.ids, 'id', value)
+  }
+  #joinCode(value: string): void {
+    this.#claim(this.#reserved.joinCodes, 'join code', value)
+  }
+  #slug(value: string): void {
+    this.#claim(this.#reserved.slugs, 'slug', value)
+  }
+  #owned(record: { id: string; orgId: string; seq: number }): void {
+    this.#id(record.id)
+    if (!this.#orgIds.has(record.orgId))
+      this.#fail(`${record.id} belongs to unknown organization ${record.orgId}.`)
+    if (record.seq >= this.#seq) this.#fail(`seq ${this.#seq} is not above every record's seq.`)
+  }
+
+  organizations(org: Of<'organizations'>): Verdict {
+    this.#id(org.id)
+    this.#claim(this.#apiKeys, 'API key', org.apiKey)
+    this.#orgIds.add(org.id)
+    return this.error
+  }
+  forms(form: Of<'forms'>): Verdict {
+    this.#owned(form)
+    for (const field of form.fields) this.#id(field.id)
+    this.#joinCode(form.joinCode)
+    this.#slug(form.slug)
+    return this.error
+  }
+  sessions(session: Of<'sessions'>): Verdict {
+    this.#owned(session)
+    for (const activity of session.activities) this.#id(activity.id)
+    for (const team of session.teams) this.#id(team.id)
+    this.#joinCode(session.joinCode)
+    return this.error
+  }
+  series(series: Of<'series'>): Verdict {
+    this.#owned(series)
+    for (const team of series.teams) this.#id(team.id)
+    this.#joinCode(series.joinCode)
+    for (const round of series.rounds) {
+      this.#id(round.id)
+      for (const activity of round.activities) this.#id(activity.id)
+      this.#joinCode(round.joinCode)
+    }
+    return this.error
+  }
+  reports(report: Of<'reports'>): Verdict {
+    this.#owned(report)
+    this.#slug(report.slug)
+    return this.error
+  }
+  responses(response: Of<'responses'>): Verdict {
+    this.#owned(response)
+    if (!this.#hasForm(response.formId))
+      this.#fail(`response ${response.id} points to unknown form ${response.formId}.`)
+    return this.error
+  }
 }
 
 /**
@@ -162,23 +176,30 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   if (!parsed.success) return notAState(parsed.error.issues[0])
   const state = parsed.data
   const formIds = new Set(state.forms.map((f) => f.id))
-  const error =
-    reserveUnique(state, { ids: new Set(), joinCodes: new Set(), slugs: new Set() }) ??
-    referencesError(state, state.seq, (id) => formIds.has(id))
-  return error ?? { state }
+  const sets = { ids: new Set<string>(), joinCodes: new Set<string>(), slugs: new Set<string>() }
+  const check = new Consistency(sets, state.seq, (id) => formIds.has(id))
+  for (const org of state.organizations) check.organizations(org)
+  for (const form of state.forms) check.forms(form)
+  for (const session of state.sessions) check.sessions(session)
+  for (const series of state.series) check.series(series)
+  for (const report of state.reports) check.reports(report)
+  for (const response of state.responses) check.responses(response)
+  return check.error ?? { state }
 }
 
 /**
  * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
  * only on success, so a bad import changes nothing. Each record is checked once, by its
- * collection's zod schema as it is stored (not by a parse of the whole state first), then the
- * same cross-record checks as `checkState` run over the stored records.
+ * collection's zod schema as it is stored (not by a parse of the whole state first), then against
+ * the records before it (`Consistency`).
  */
 export const buildStore = async (input: unknown): Promise<{ store: Store } | { error: string }> => {
   const envelope = StateEnvelope.safeParse(input)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
   const store = new Store()
+  // Forms are stored before responses, so a response's form is in the table when it is checked.
+  const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
   for (const [index, org] of frame.organizations.entries()) {
     try {
       store.addOrganization(org as Organization)
@@ -186,45 +207,43 @@ export const buildStore = async (input: unknown): Promise<{ store: Store } | { e
       if (!(error instanceof z.ZodError)) throw error
       return notAState(error.issues[0], ['organizations', index])
     }
+    const error = check.organizations(store.organizations[index] as Organization)
+    if (error) return error
   }
-  const forms = await storeAll(store.forms, frame.forms, 'forms')
-  if ('error' in forms) return forms
-  const sessions = await storeAll(store.sessions, frame.sessions, 'sessions')
-  if ('error' in sessions) return sessions
-  const series = await storeAll(store.series, frame.series, 'series')
-  if ('error' in series) return series
-  const reports = await storeAll(store.reports, frame.reports, 'reports')
-  if ('error' in reports) return reports
-  const responses = await storeAll(store.responses, frame.responses, 'responses')
-  if ('error' in responses) return responses
-  const stored = { organizations: store.organizations, forms, sessions, series, reports, responses }
-  const error =
-    reserveUnique(stored, store) ??
-    referencesError(stored, frame.seq, (id) => store.forms.get(id) !== undefined)
-  if (error) return error
+  const failed =
+    (await storeAll(store.forms, frame.forms, 'forms', (r) => check.forms(r))) ??
+    (await storeAll(store.sessions, frame.sessions, 'sessions', (r) => check.sessions(r))) ??
+    (await storeAll(store.series, frame.series, 'series', (r) => check.series(r))) ??
+    (await storeAll(store.reports, frame.reports, 'reports', (r) => check.reports(r))) ??
+    (await storeAll(store.responses, frame.responses, 'responses', (r) => check.responses(r)))
+  if (failed) return failed
   store.seq = frame.seq
   return { store }
 }
 
 /**
  * Stores each record through its table, whose collection checks it against the table's zod
- * schema; a record it refuses is parsed again only to name the problem.
+ * schema, then checks it against the records before it; a record the schema refuses is parsed
+ * again only to name the problem.
  */
 const storeAll = async <S extends z.ZodType<Owned>>(
   table: Table<S>,
   records: unknown[],
   name: CollectionName,
-): Promise<Rec<S>[] | { error: string }> => {
-  const stored: Rec<S>[] = []
+  check: (record: Rec<S>) => Verdict,
+): Promise<Verdict> => {
   for (const [index, record] of records.entries()) {
+    let stored: Rec<S>
     try {
-      stored.push(await table.insert(record as z.input<S> & Pick<Owned, 'orgId'>))
+      stored = await table.insert(record as z.input<S> & Pick<Owned, 'orgId'>)
     } catch (error) {
       const parsed = RECORD_SCHEMAS[name].safeParse(record)
       // The schema accepts it: the store failed for another reason, which is not the state's.
       if (parsed.success) throw error
       return notAState(parsed.error.issues[0], [name, index])
     }
+    const error = check(stored)
+    if (error) return error
   }
-  return stored
+  return undefined
 }
