@@ -1,8 +1,12 @@
+// This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
+// the top, in one chunk. The pages, express and /docs wait for the first request outside the API.
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import type { MockOptions } from '../create.ts'
-import type { Scenario } from '../scenarios.ts'
+import { createMock, type MockOptions } from '../create.ts'
+import { startServer } from '../listen.ts'
+import { parseScenarioName, type Scenario } from '../scenarios.ts'
 import { loadStateFile, saveStateFile } from '../state-file.ts'
+import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
 
@@ -21,7 +25,6 @@ const freePort = (host: string) =>
 /** A scenario name, or the path of a state file exported from `/__mock/state`. */
 const scenarioOption = async (text: string | undefined): Promise<Scenario | undefined> => {
   if (text === undefined) return undefined
-  const { parseScenarioName } = await import('../scenarios.ts')
   const named = parseScenarioName(text)
   if ('scenario' in named) return named.scenario
   // Not a name: a state file, if one is there.
@@ -39,13 +42,6 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
 
 /** `engagement-mock serve`: loaded only when that command runs. */
 export const serve = async (options: ServeOptions): Promise<void> => {
-  // Loaded here, not at the top: --help and usage errors stay quick. The pages (and express)
-  // wait for the first request outside the API.
-  const [{ createMock }, { startServer }, { banner }] = await Promise.all([
-    import('../create.ts'),
-    import('../listen.ts'),
-    import('./banner.ts'),
-  ])
   const port = options.port === 0 ? await freePort(options.host) : options.port
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
