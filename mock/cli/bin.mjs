@@ -3,7 +3,6 @@
 // TypeScript sources are the truth (a dist/ left from an earlier build may be stale), so they are
 // bundled with esbuild and the bundle runs on plain Node: a loader such as tsx resolves each of
 // ~150 modules through a hooks thread, which put `serve` ~400 ms further from its first answer.
-import { createHash } from 'node:crypto'
 import {
   existsSync,
   mkdirSync,
@@ -55,7 +54,11 @@ const writeAtomically = (path, contents) => {
  * an hour old (a command started from one may still be loading its chunks before that).
  */
 const bundleSources = async () => {
-  const { bundleCli } = await import('./bundle.mjs')
+  // Only here, when bundling: node:crypto is not loaded at a start from a fresh bundle.
+  const [{ bundleCli }, { createHash }] = await Promise.all([
+    import('./bundle.mjs'),
+    import('node:crypto'),
+  ])
   const { outputFiles, metafile } = await bundleCli(root, cache, { metafile: true, write: false })
   const hash = createHash('sha256')
   for (const file of outputFiles) hash.update(relative(cache, file.path)).update(file.contents)
