@@ -46,16 +46,20 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'A PATCH touches only its organization’s @msw/data collection and indexes, so its cost does ' +
     'not grow with the store; if this is missed, look at garbage collection of the larger heap.',
   cold:
-    'Profiled with `--cpu-prof`: the default demo now loads a precomputed state (no faker plan), ' +
-    'express, the pages and the faker English locale are not loaded before the first API answer, ' +
-    'and the command runs as one bundle with its dependencies. What remains is compiling that ' +
-    'bundle (zod with all its locales, pulled in by the `z` namespace: ~750 KB of zod in ~880 KB ' +
-    'of contract code; commander, @msw/data, faker’s base locale for identifiers) and building ' +
-    'the contract’s schemas at import, then storing the snapshot’s records through @msw/data. ' +
-    'This figure is absolute, so a busy machine inflates it: compare with the floor beside it ' +
-    '(Node starting a bare node:http server in the same rounds). What it would take: contract ' +
-    'schemas built on first use, zod without its locales in the bundle, and identifiers drawn ' +
-    'without faker’s module; on Node 22, `module.enableCompileCache()` would cache the compile.',
+    'Profiled with `--cpu-prof`: the default demo loads a precomputed state (no faker plan); ' +
+    'express, the pages and faker’s English locale wait for first use; the command runs as one ' +
+    'minified bundle with its dependencies; `serve` loads neither the conformance engine nor ' +
+    'fast-check (each command’s work is imported when it runs), nor zod’s locales but English, ' +
+    'nor any source map (NODE_OPTIONS=--enable-source-maps when wanted). What remains, by ' +
+    'profile: storing the snapshot’s records through @msw/data, each checked by its zod schema ' +
+    '(about a fifth of the CPU), compiling ~0.9 MB of chunks (zod and the contract, ' +
+    'zod-to-openapi kept in by the contract’s index, commander, @msw/data, faker’s base locale ' +
+    'for identifiers, the snapshot), building the contract’s schemas at import (about a tenth), ' +
+    'and garbage collection. This figure is absolute, so a busy machine inflates it: compare ' +
+    'with the floor beside it (Node starting a bare node:http server in the same rounds). What ' +
+    'it would take: the snapshot stored without a second check of each record, contract schemas ' +
+    'built on first use, identifiers drawn without faker’s module; on Node 22, ' +
+    '`module.enableCompileCache()` would cache the compile.',
   coldBuilt:
     'The installed package runs the bundle `npm run build` writes to dist/cli, the same as a ' +
     'clone runs from its cache; see the cold start from a clone.',

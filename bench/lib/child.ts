@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { nodeBundleOptions } from '../../mock/cli/bundle.mjs'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -22,7 +23,7 @@ export const rssOf = (pid: number) => {
 }
 
 /**
- * A server file bundled (dependencies included, as the launcher bundles the CLI) into one module
+ * A server file bundled with the CLI's options (mock/cli/bundle.mjs) into one module
  * for plain Node: run through tsx instead, its hooks thread added ~36 MiB to every RSS figure
  * and its loader to every start, which no user of the mock pays.
  */
@@ -31,19 +32,7 @@ const bundled = (file: string) => {
   const given = bundles.get(file)
   if (given) return given
   const outfile = join(mkdtempSync(join(tmpdir(), 'engagement-bench-server-')), 'server.mjs')
-  const made = build({
-    entryPoints: [file],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['swagger-ui-dist'],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'error',
-  }).then(() => outfile)
+  const made = build({ ...nodeBundleOptions, entryPoints: [file], outfile }).then(() => outfile)
   bundles.set(file, made)
   return made
 }

@@ -1,20 +1,8 @@
-import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
-import { DeploymentError } from '../conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
-import { explorationSummary } from '../conformance/explore/report.ts'
-import { initDeployment } from '../conformance/init.ts'
-import {
-  type ConformanceOptions,
-  ConformanceOptionsError,
-  resolveDeployment,
-  runConformance,
-} from '../conformance/run-conformance.ts'
-import { EXIT, parseHttpUrl, parsePositive, stringOption, UsageError } from './options.ts'
-import { createProgress } from './progress.ts'
-import { printInit, printSummary } from './report.ts'
+import { parseHttpUrl, parsePositive } from './options.ts'
 
-interface CheckOptions {
+export interface CheckOptions {
   key?: string
   otherOrgKey?: string
   entitlementsKey?: unknown
@@ -29,99 +17,8 @@ interface CheckOptions {
   exploreDivergences?: number
 }
 
-/** `--explore [runs]` and its companions as runConformance's `explore`; the lines go to stderr. */
-const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore'> =>
-  options.explore === undefined
-    ? {}
-    : {
-        explore: {
-          runs: options.explore === true ? EXPLORE_DEFAULTS.runs : options.explore,
-          ...(options.exploreSeed === undefined ? {} : { seed: options.exploreSeed }),
-          ...(options.exploreDivergences === undefined
-            ? {}
-            : { maxDivergences: options.exploreDivergences }),
-          log: (line) => process.stderr.write(`${line}\n`),
-        },
-      }
-
 /** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
 const parseSeed = (raw: string): number => (raw.trim() === '0' ? 0 : parsePositive(raw))
-
-/** Bad options and deployment files are usage errors: exit 2, before any request. */
-const usage = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof DeploymentError || error instanceof ConformanceOptionsError) {
-      throw new UsageError(error.message)
-    }
-    throw error
-  }
-}
-
-const check = async (baseUrl: string, options: CheckOptions): Promise<void> => {
-  const key = options.key ?? process.env.CONTRACT_API_KEY
-  if (!key) {
-    throw new UsageError(
-      'Give an API key of an organization holding both entitlements: --key <key> or CONTRACT_API_KEY.',
-    )
-  }
-  const otherOrg = options.otherOrgKey ?? process.env.CONTRACT_API_KEY_OTHER_ORG
-  const noEntitlements =
-    stringOption(options.entitlementsKey) ?? process.env.CONTRACT_API_KEY_NO_ENTITLEMENTS
-  const common: ConformanceOptions = {
-    baseUrl,
-    key,
-    ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
-    ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
-    ...(options.strict ? { strict: true } : {}),
-    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...exploreOption(options),
-  }
-  if (options.init !== undefined) {
-    if (options.deployment !== undefined) {
-      throw new UsageError(
-        '--init writes a deployment file; it cannot also read one (--deployment).',
-      )
-    }
-    const file = options.init
-    process.stderr.write(`Probing ${baseUrl} with the profile's requests (at most 40)…\n`)
-    const result = await usage(() => initDeployment({ ...common, out: file }))
-    printInit(result)
-    process.exitCode = result.problem ? EXIT.blocked : EXIT.ok
-    return
-  }
-  // Read before anything is sent: a bad file is refused with its key, and nothing happens.
-  const deployment =
-    options.deployment === undefined
-      ? undefined
-      : await usage(() => resolveDeployment(options.deployment))
-  const reportDir = resolve(options.reportDir ?? process.env.CONTRACT_REPORT_DIR ?? 'reports')
-  process.stderr.write(
-    `Checking ${baseUrl} against the contract (${options.strict ? 'strict profile' : 'documented behaviour'}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
-  )
-  let progress: ReturnType<typeof createProgress> | undefined
-  const result = await usage(() =>
-    runConformance({
-      ...common,
-      ...(deployment ? { deployment } : {}),
-      reportDir,
-      onCheck: (done, count, total) => {
-        progress ??= createProgress(total)
-        if (done.state === 'failed') progress.note(`✗ ${done.name}`)
-        if (done.state === 'blocked') progress.note(`■ blocked: ${done.name}`)
-        progress.step(count, done.name)
-      },
-    }),
-  )
-  progress?.end()
-  printSummary(result)
-  if (result.exploration) {
-    process.stdout.write(`Exploration: ${explorationSummary(result.exploration)}.\n`)
-  }
-  process.exitCode = result.exitCode
-}
 
 export const registerCheck = (program: Command): void => {
   program
@@ -208,5 +105,9 @@ Examples:
   $ engagement-mock check http://localhost:4010/api/v1 --key acme-demo-key \\
       --other-org-key globex-demo-key --no-entitlements-key globex-demo-key --strict`,
     )
-    .action((baseUrl: string, options: CheckOptions) => check(baseUrl, options))
+    .action(async (baseUrl: string, options: CheckOptions) => {
+      // The command's module is its own chunk: `serve` and --help never load the conformance engine.
+      const { check } = await import('./check-run.ts')
+      await check(baseUrl, options)
+    })
 }

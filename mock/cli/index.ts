@@ -16,7 +16,19 @@ const version = (): string => {
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0'
 }
 
-export const createProgram = (): Command => {
+const COMMANDS: Record<string, (program: Command) => void> = {
+  serve: registerServe,
+  check: registerCheck,
+  seed: registerSeed,
+  openapi: registerOpenApi,
+}
+
+/**
+ * The program with every command, or with only `command` when that names one: a command's own
+ * parsing and help need only its definition, and `serve` starts without building the others.
+ * Anything else (no command, --help, --version, a mistyped name) gets them all, for the list.
+ */
+export const createProgram = (command?: string): Command => {
   const program = new Command('engagement-mock')
     .description(
       'Mock, seed and check the Engagement Service API. Run a command with --help for its examples.',
@@ -25,10 +37,10 @@ export const createProgram = (): Command => {
     .showHelpAfterError('(add --help for usage and examples)')
     // Set before the commands are added, so each of them inherits it.
     .exitOverride()
-  registerServe(program)
-  registerCheck(program)
-  registerSeed(program)
-  registerOpenApi(program)
+  const only = command !== undefined && Object.hasOwn(COMMANDS, command) ? command : undefined
+  for (const [name, register] of Object.entries(COMMANDS)) {
+    if (only === undefined || name === only) register(program)
+  }
   program.addHelpText(
     'after',
     `
@@ -43,7 +55,7 @@ Examples:
 
 export const main = async (argv: readonly string[]): Promise<void> => {
   try {
-    await createProgram().parseAsync([...argv], { from: 'user' })
+    await createProgram(argv[0]).parseAsync([...argv], { from: 'user' })
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander has already printed its message.

@@ -1,0 +1,10 @@
+// Types of bundle.mjs, which stays plain JavaScript: the launcher runs it on Node without a loader.
+import type { BuildOptions, BuildResult, Plugin } from 'esbuild'
+
+export declare const zodEnglishOnly: Plugin
+export declare const nodeBundleOptions: BuildOptions
+export declare const bundleCli: (
+  root: string,
+  outdir: string,
+  extra?: BuildOptions,
+) => Promise<BuildResult>

@@ -1,0 +1,104 @@
+// This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
+// the top, in one chunk. The pages, express and /docs wait for the first request outside the API.
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { createMock, type MockOptions } from '../create.ts'
+import { startServer } from '../listen.ts'
+import { parseScenarioName, type Scenario } from '../scenarios.ts'
+import { importStateFile, loadStateFile, saveStateFile } from '../state-file.ts'
+import { banner } from './banner.ts'
+import { UsageError } from './options.ts'
+import type { ServeOptions } from './serve.ts'
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
+
+/** Port 0 asks for a free port up front, so the share links can name the port the server gets. */
+const freePort = (host: string) =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail)
+    probe.listen(0, host, () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()))
+    })
+  })
+
+/** A scenario name, or the path of a state file exported from `/__mock/state`. */
+const scenarioOption = async (text: string | undefined): Promise<Scenario | undefined> => {
+  if (text === undefined) return undefined
+  const named = parseScenarioName(text)
+  if ('scenario' in named) return named.scenario
+  // Not a name: a state file, if one is there.
+  const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
+  if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
+  const path = resolve(text)
+  const state = await loadStateFile(path)
+  if (state === undefined) {
+    throw new UsageError(
+      `--scenario: no state file at ${path}; ${named.error.replace(/^Unknown[^:]*: /, '')}`,
+    )
+  }
+  return state
+}
+
+/** `engagement-mock serve`: loaded only when that command runs. */
+export const serve = async (options: ServeOptions): Promise<void> => {
+  const port = options.port === 0 ? await freePort(options.host) : options.port
+  const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+  const scenario = await scenarioOption(options.scenario)
+  const mockOptions: MockOptions = {
+    seed: options.seed,
+    ...(scenario === undefined ? {} : { scenario }),
+    publicUrl: options.publicUrl ?? origin,
+    ...(options.latency === undefined ? {} : { latency: options.latency }),
+    ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+  }
+  const mock = createMock(mockOptions)
+  await mock.ready
+  const statePath = options.state === undefined ? undefined : resolve(options.state)
+  const stateLoaded = statePath === undefined ? false : await importStateFile(statePath, mock)
+
+  const running = await startServer({
+    port,
+    host: options.host,
+    mock,
+    loadExtend: async () => (await import('../pages/index.ts')).mountPages,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error
+    throw new Error(
+      `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
+    )
+  })
+  process.stdout.write(
+    banner({
+      origin,
+      publicBase: mock.publicBase,
+      seed: options.seed,
+      ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
+      ...(options.latency === undefined ? {} : { latency: options.latency }),
+      ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+      ...(statePath === undefined ? {} : { statePath, stateLoaded }),
+    }),
+  )
+
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second Ctrl+C while saving means "now": leave without waiting.
+    if (stopping) process.exit(1)
+    stopping = true
+    process.stderr.write(`\n${signal}: stopping the mock…\n`)
+    try {
+      await running.close()
+      if (statePath !== undefined) {
+        await saveStateFile(statePath, mock.exportState())
+        process.stderr.write(`Saved the state to ${statePath}\n`)
+      }
+      process.exit(0)
+    } catch (error) {
+      process.stderr.write(`Could not stop cleanly: ${String(error)}\n`)
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
