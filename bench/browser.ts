@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { OFFLINE_APP } from '../test/browser/app/offline-app.ts'
-import { CLIENT_APP } from '../test/browser/app/sources.ts'
+import { CLIENT_APP, MOCK_APP } from '../test/browser/app/sources.ts'
 import { launchChromium, ROOT } from '../test/browser/chromium.ts'
 import { createViteApp, type ViteBuild } from '../test/browser/vite-app.ts'
 import { sourceEntries } from '../test/cli/snippets.ts'
@@ -18,31 +18,6 @@ import { writeSection } from './sections.ts'
 
 /** The commit issue 11 measured; rebuilt and timed again in the same run, for a ratio. */
 const BEFORE_COMMIT = 'd71ec7c'
-
-/**
- * The smallest app on the mock, written so both the code before (absolute base URLs only, no
- * persistence) and today's run it: starts the worker, then lists the forms.
- */
-const MINIMAL_APP = `
-import { createClient } from 'engagement-mock'
-
-const baseUrl = location.origin + '/api/v1'
-const app = document.querySelector('#app') as HTMLElement
-const enableMocking = async () => {
-  if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
-  const { startMockWorker } = await import('engagement-mock/mock/browser')
-  await startMockWorker({ baseUrl, quiet: true })
-}
-enableMocking()
-  .then(() => createClient({ baseUrl, apiKey: 'acme-demo-key' }).listForms())
-  .then((listed) => {
-    if (!listed.ok) throw new Error('listForms answered ' + listed.status)
-    const list = document.createElement('ul')
-    for (const form of listed.body.forms) list.append(Object.assign(document.createElement('li'), { textContent: form.title }))
-    app.replaceChildren(list)
-    app.dataset.renderedAt = String(performance.now())
-  })
-`
 
 /** A checkout of BEFORE_COMMIT sharing this repository's node_modules, and a Vite config for it. */
 const checkoutBefore = () => {
@@ -140,11 +115,11 @@ const main = async () => {
   const before = checkoutBefore()
   let old: Awaited<ReturnType<typeof measurePage>>
   try {
-    old = await measurePage(MINIMAL_APP, { parent: before.dir, config: before.config })
+    old = await measurePage(MOCK_APP, { parent: before.dir, config: before.config })
   } finally {
     before.remove()
   }
-  const minimal = await measurePage(MINIMAL_APP)
+  const minimal = await measurePage(MOCK_APP)
   const persisted = await measurePage(OFFLINE_APP)
   const inMemory = await measurePage(
     OFFLINE_APP.replace('quiet: true', 'quiet: true, persist: false'),

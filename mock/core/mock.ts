@@ -116,12 +116,15 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   }
   // Seeding from a snapshot or a state draws no identifier: it does not wait for faker.
   const ready = enqueue(seedStore)
-  // faker is loaded after the first answer (not before it), so the first write rarely waits.
+  // faker is loaded once the first answer is out (in a browser, when the page is idle), not before
+  // it: the first write then rarely waits. A failed load is retried by the write that needs it.
   let warmed = false
   const warm = () => {
     if (warmed) return
     warmed = true
-    setTimeout(() => void env.ids.load().catch(() => undefined), 0)
+    const load = () => void env.ids.load().catch(() => undefined)
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
+    else setTimeout(load, 0)
   }
 
   return {
