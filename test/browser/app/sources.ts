@@ -58,3 +58,21 @@ enableMocking()
     app.dataset.renderedAt = String(performance.now())
   })
 `
+
+/**
+ * The floor under any mock on msw in a page: msw's worker started with no handlers, then one request
+ * through it (it passes to the server). What bench/browser.ts compares the mock with.
+ */
+export const MSW_ALONE_APP = `
+const app = document.querySelector('#app') as HTMLElement
+const enableMocking = async () => {
+  if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
+  const { setupWorker } = await import('msw/browser')
+  await setupWorker().start({ quiet: true, onUnhandledRequest: 'bypass' })
+}
+enableMocking()
+  .then(() => fetch('/api/v1/forms'))
+  .then(() => {
+    app.dataset.renderedAt = String(performance.now())
+  })
+`
