@@ -4,21 +4,30 @@ import { IdSource } from './ids.ts'
 import { Store } from './store.ts'
 
 const free = () => true
+/** A source with faker loaded, ready to draw. */
+const loaded = async (
+  seed: number,
+  reserve: (kind: 'id' | 'joinCode' | 'slug', value: string) => boolean,
+) => {
+  const ids = new IdSource(seed, reserve)
+  await ids.load()
+  return ids
+}
 const source = (seed = 1) => {
   const store = new Store()
-  return new IdSource(seed, (kind, value) => store.reserve(kind, value))
+  return loaded(seed, (kind, value) => store.reserve(kind, value))
 }
 
 describe('IdSource', () => {
-  it('makes ids of a prefix and 12 lowercase alphanumerics', () => {
-    const ids = source()
+  it('makes ids of a prefix and 12 lowercase alphanumerics', async () => {
+    const ids = await source()
     expect(ids.id('form')).toMatch(/^frm_[a-z0-9]{12}$/)
     expect(ids.id('team')).toMatch(/^team_[a-z0-9]{12}$/)
     expect(ids.id('response')).toMatch(/^rsp_[a-z0-9]{12}$/)
   })
 
-  it('makes join codes of 6 characters without look-alikes (no I, O, 0, 1)', () => {
-    const ids = source()
+  it('makes join codes of 6 characters without look-alikes (no I, O, 0, 1)', async () => {
+    const ids = await source()
     const codes = Array.from({ length: 500 }, () => ids.joinCode())
     for (const code of codes) expect(code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/)
     expect(codes.every((code) => JoinCode.safeParse(code).success)).toBe(true)
@@ -26,8 +35,8 @@ describe('IdSource', () => {
     expect(new Set(codes.join('')).size).toBe(32)
   })
 
-  it('makes slugs as the kebab-case title plus a 4-character suffix', () => {
-    const ids = source()
+  it('makes slugs as the kebab-case title plus a 4-character suffix', async () => {
+    const ids = await source()
     expect(ids.slug('Spring Hackathon: Feedback!')).toMatch(
       /^spring-hackathon-feedback-[a-z0-9]{4}$/,
     )
@@ -38,22 +47,22 @@ describe('IdSource', () => {
     expect(Slug.safeParse(long).success).toBe(true)
   })
 
-  it('replays the same values from the same seed, and others from another', () => {
+  it('replays the same values from the same seed, and others from another', async () => {
     const take = (ids: IdSource) => [ids.id('form'), ids.joinCode(), ids.slug('Same')]
-    expect(take(new IdSource(5, free))).toEqual(take(new IdSource(5, free)))
-    expect(take(new IdSource(5, free))).not.toEqual(take(new IdSource(6, free)))
-    const ids = new IdSource(5, free)
+    expect(take(await loaded(5, free))).toEqual(take(await loaded(5, free)))
+    expect(take(await loaded(5, free))).not.toEqual(take(await loaded(6, free)))
+    const ids = await loaded(5, free)
     const first = take(ids)
     ids.reseed(5)
     expect(take(ids)).toEqual(first)
   })
 
-  it('draws again when a value is already taken, so a collision never repeats an identifier', () => {
+  it('draws again when a value is already taken, so a collision never repeats an identifier', async () => {
     const store = new Store()
     const reserve = (kind: 'id' | 'joinCode' | 'slug', value: string) => store.reserve(kind, value)
-    const a = new IdSource(9, reserve)
+    const a = await loaded(9, reserve)
     // Same seed, same store: b's first draws are exactly a's values, which are taken.
-    const b = new IdSource(9, reserve)
+    const b = await loaded(9, reserve)
     const fromA = [a.id('form'), a.joinCode(), a.slug('Retro')]
     const fromB = [b.id('form'), b.joinCode(), b.slug('Retro')]
     for (const [i, value] of fromB.entries()) expect(value).not.toBe(fromA[i])
@@ -61,10 +70,10 @@ describe('IdSource', () => {
     expect(fromB[2]).toMatch(/^retro-[a-z0-9]{4}$/)
   })
 
-  it('asks the reserve about each value, by kind', () => {
+  it('asks the reserve about each value, by kind', async () => {
     const asked: string[] = []
     let refuse = 2
-    const ids = new IdSource(1, (kind, value) => {
+    const ids = await loaded(1, (kind, value) => {
       asked.push(`${kind}:${value}`)
       return refuse-- <= 0
     })
@@ -72,5 +81,39 @@ describe('IdSource', () => {
     expect(asked).toHaveLength(3)
     expect(asked.every((entry) => entry.startsWith('id:ses_'))).toBe(true)
     expect(asked.at(-1)).toBe(`id:${id}`)
+  })
+
+  it('refuses to draw before faker is loaded, instead of inventing an identifier', () => {
+    const ids = new IdSource(1, free)
+    expect(() => ids.id('form')).toThrow(/await load\(\)/)
+    expect(ids.draws).toBe(0)
+  })
+
+  it('gives the same identifiers whether its position was set before or after faker loaded', async () => {
+    const early = new IdSource(3, free)
+    early.restore(3, 40)
+    await early.load()
+    const late = await loaded(3, free)
+    late.restore(3, 40)
+    expect(early.draws).toBe(40)
+    const take = (ids: IdSource) => [ids.id('form'), ids.joinCode(), ids.slug('Same')]
+    expect(take(early)).toEqual(take(late))
+    // And both equal a source that drew those 40 numbers itself.
+    const drawn = await loaded(3, free)
+    for (let i = 0; i < 7; i++) drawn.joinCode()
+    expect(drawn.draws).toBeGreaterThan(0)
+    const again = new IdSource(3, free)
+    again.restore(3, drawn.draws)
+    await again.load()
+    expect(take(drawn)).toEqual(take(again))
+  })
+
+  it('keeps a reseed made while faker was loading', async () => {
+    const ids = new IdSource(1, free)
+    const loading = ids.load()
+    ids.restore(7, 0)
+    await loading
+    const fresh = await loaded(7, free)
+    expect(ids.id('form')).toBe(fresh.id('form'))
   })
 })

@@ -1,5 +1,3 @@
-import type { Faker, LocaleDefinition, Randomizer } from '@faker-js/faker'
-import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import {
   ID_BODY_LENGTH,
   ID_PREFIX,
@@ -8,72 +6,70 @@ import {
   JOIN_CODE_LENGTH,
   SLUG_SUFFIX_LENGTH,
 } from '../../contract/index.ts'
-
-/**
- * Identifiers need no locale data, only faker's string helpers: the base locale keeps the English
- * one (the demo plan's) out of hosts that start from the precomputed demo state.
- */
-const BaseFaker = baseFaker.constructor as new (options: {
-  locale: LocaleDefinition
-  randomizer?: Randomizer
-}) => Faker
-
-/**
- * faker's default generator (a fresh instance's; faker keeps it on `fakerCore`, which its types do
- * not declare), counting the numbers drawn since the last seed: a mock started from a precomputed
- * state advances a fresh one by the same count, and then hands out exactly the identifiers it
- * would have after replaying the plan. Closures, not methods: faker calls `next` unbound.
- */
-const countingRandomizer = () => {
-  const fresh = new BaseFaker({ locale: baseFaker.rawDefinitions }) as Faker & {
-    fakerCore?: { randomizer?: Randomizer }
-  }
-  const inner = fresh.fakerCore?.randomizer
-  if (!inner) throw new Error('This @faker-js/faker version keeps no fakerCore.randomizer')
-  let draws = 0
-  return {
-    next: () => {
-      draws++
-      return inner.next()
-    },
-    seed: (seed: number | number[]) => {
-      draws = 0
-      inner.seed(seed)
-    },
-    draws: () => draws,
-  }
-}
+import type { IdFaker } from './ids-faker.ts'
 
 /**
  * Ids, join codes and slugs from a seeded faker: the same seed replays the same identifiers,
  * which is what makes seeded demo data byte-identical across restarts.
+ *
+ * faker is imported by `load()`, not with this module: only writes draw identifiers, so a mock
+ * started from a precomputed state answers its first reads without it. Until then the source
+ * keeps its position (seed, numbers drawn) and applies it when faker arrives, so the identifiers
+ * are the same whenever it loads. Drawing before `load()` has settled is a bug and throws.
  */
 export class IdSource {
-  readonly #randomizer = countingRandomizer()
-  readonly #faker = new BaseFaker({
-    locale: baseFaker.rawDefinitions,
-    randomizer: this.#randomizer,
-  })
+  #engine: IdFaker | undefined
+  #loading: Promise<void> | undefined
+  /** Where the source stands while faker is not loaded yet. */
+  #seed: number
+  #draws = 0
   readonly #reserve: (kind: 'id' | 'joinCode' | 'slug', value: string) => boolean
 
   constructor(seed: number, reserve: (kind: 'id' | 'joinCode' | 'slug', value: string) => boolean) {
-    this.#randomizer.seed(seed)
+    this.#seed = seed
     this.#reserve = reserve
   }
 
+  /** Imports faker once and puts it where the source stands; a failed import is retried next time. */
+  load(): Promise<void> {
+    if (this.#engine) return Promise.resolve()
+    this.#loading ??= import('./ids-faker.ts').then(
+      ({ createIdFaker }) => {
+        const engine = createIdFaker()
+        engine.randomizer.seed(this.#seed)
+        for (let i = 0; i < this.#draws; i++) engine.randomizer.next()
+        this.#engine = engine
+      },
+      (error: unknown) => {
+        this.#loading = undefined
+        throw error
+      },
+    )
+    return this.#loading
+  }
+
   reseed(seed: number): void {
-    this.#randomizer.seed(seed)
+    this.restore(seed, 0)
   }
 
   /** How many random numbers were drawn since the seed: with it, `restore` resumes right here. */
   get draws(): number {
-    return this.#randomizer.draws()
+    return this.#engine ? this.#engine.randomizer.draws() : this.#draws
   }
 
   /** Back to where a source of this seed stood after `draws` numbers. */
   restore(seed: number, draws: number): void {
-    this.#randomizer.seed(seed)
-    for (let i = 0; i < draws; i++) this.#randomizer.next()
+    this.#seed = seed
+    this.#draws = draws
+    const engine = this.#engine
+    if (!engine) return
+    engine.randomizer.seed(seed)
+    for (let i = 0; i < draws; i++) engine.randomizer.next()
+  }
+
+  get #faker() {
+    if (!this.#engine) throw new Error('IdSource: await load() before drawing identifiers')
+    return this.#engine.faker
   }
 
   /** Reserved as soon as it is made, so several made in one request never collide. */

@@ -50,6 +50,12 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   const clock = options.clock ?? (() => new Date())
   let pinnedNow: string | undefined
   let queue: Promise<unknown> = Promise.resolve()
+  /** One change at a time, in order: seeding, imports and writes. */
+  const enqueue = <T>(task: () => Promise<T>) => {
+    const next = queue.then(task, task)
+    queue = next.catch(() => undefined)
+    return next
+  }
   const store = new Store()
   const env: DispatchEnv = {
     store,
@@ -62,11 +68,12 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       options.onInternalError ??
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
-    exclusive: <T>(task: () => Promise<T>) => {
-      const next = queue.then(task, task)
-      queue = next.catch(() => undefined)
-      return next
-    },
+    // Writes may draw identifiers: they wait for the identifier source's faker (loaded once).
+    exclusive: <T>(task: () => Promise<T>) =>
+      enqueue(async () => {
+        await env.ids.load()
+        return task()
+      }),
   }
   const dispatcher = createDispatcher(env)
   const chaos: ChaosOptions = {
@@ -97,14 +104,28 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       env.store = built.store
       dispatcher.invalidate()
     } else if (options.plan) {
-      const plan = typeof options.plan === 'function' ? await options.plan() : options.plan
+      const [plan] = await Promise.all([
+        typeof options.plan === 'function' ? options.plan() : options.plan,
+        env.ids.load(),
+      ])
       await applyPlan(
         { store: env.store, ids: env.ids, dispatcher, setNow: (at) => (pinnedNow = at) },
         plan,
       )
     }
   }
-  const ready = env.exclusive(seedStore)
+  // Seeding from a snapshot or a state draws no identifier: it does not wait for faker.
+  const ready = enqueue(seedStore)
+  // faker is loaded once the first answer is out (in a browser, when the page is idle), not before
+  // it: the first write then rarely waits. A failed load is retried by the write that needs it.
+  let warmed = false
+  const warm = () => {
+    if (warmed) return
+    warmed = true
+    const load = () => void env.ids.load().catch(() => undefined)
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
+    else setTimeout(load, 0)
+  }
 
   return {
     seed,
@@ -128,13 +149,15 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
         const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
         return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
       }
-      return dispatcher.handle(request)
+      const response = await dispatcher.handle(request)
+      warm()
+      return response
     },
 
     reject: dispatcher.reject,
 
     /** Back to the seeded state, ids included: the same requests then get the same answers. */
-    reset: () => env.exclusive(seedStore),
+    reset: () => enqueue(seedStore),
 
     exportState: (): MockState => exportState(env.store),
 
@@ -144,7 +167,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
 
     /** Replaces the whole store, or changes nothing and says why. */
     importState: (input: unknown) =>
-      env.exclusive(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
+      enqueue(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
         const built = await buildStore(input)
         if ('error' in built) return { ok: false, error: built.error }
         env.store = built.store

@@ -43,16 +43,30 @@ export interface BuiltAsset {
 export interface BuildOptions {
   mode?: 'production' | 'development'
   /**
-   * Also write source maps (`--sourcemap`: the code is the same, plus a comment) and list in `modules`
-   * every source file the JavaScript was built from.
+   * Also write source maps (`--sourcemap`: the code is the same, plus a comment) and Vite's manifest,
+   * and list in `modules` every source file the JavaScript was built from, and in `chunks` each
+   * file's sources and imports.
    */
   modules?: boolean
+}
+
+/** One JavaScript file of a build (with `modules: true`). */
+export interface BuiltChunk {
+  file: string
+  /** The source files it was built from, relative to the repository. */
+  modules: string[]
+  /** Files it imports statically: loaded (and run) before it. */
+  imports: string[]
+  /** Files it may load later with `import()`. */
+  dynamicImports: string[]
 }
 
 export interface ViteBuild {
   outDir: string
   /** With `modules: true`: the files bundled, relative to the repository (`node_modules/zod/…`). */
   modules: string[]
+  /** With `modules: true`: every JavaScript file, its sources and its imports. */
+  chunks: BuiltChunk[]
   assets: BuiltAsset[]
   /** Every JavaScript file of the build, concatenated: what to search for code that must not ship. */
   js: string
@@ -114,6 +128,49 @@ const listFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
   )
+
+interface ManifestEntry {
+  file: string
+  imports?: string[]
+  dynamicImports?: string[]
+}
+
+/** Each JavaScript file of a build with its sources and imports, from Vite's manifest. */
+const chunksOf = (outDir: string, sourcesOf: ReadonlyMap<string, string[]>): BuiltChunk[] => {
+  const path = join(outDir, '.vite', 'manifest.json')
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestEntry>
+  rmSync(join(outDir, '.vite'), { recursive: true, force: true })
+  const fileOf = (key: string) => {
+    const entry = manifest[key]
+    if (!entry) throw new Error(`Vite's manifest names ${key} but has no entry for it`)
+    return entry.file
+  }
+  return Object.values(manifest)
+    .filter((entry) => entry.file.endsWith('.js'))
+    .map((entry) => ({
+      file: entry.file,
+      modules: sourcesOf.get(entry.file) ?? [],
+      imports: (entry.imports ?? []).map(fileOf),
+      dynamicImports: (entry.dynamicImports ?? []).map(fileOf),
+    }))
+}
+
+/**
+ * What loading `file` loads with it, before any of its `import()` runs: the file and, transitively,
+ * every file it imports statically.
+ */
+export const loadedWith = (build: ViteBuild, file: string): BuiltChunk[] => {
+  const byFile = new Map(build.chunks.map((chunk) => [chunk.file, chunk]))
+  const seen = new Map<string, BuiltChunk>()
+  const visit = (name: string) => {
+    const chunk = byFile.get(name)
+    if (!chunk || seen.has(name)) return
+    seen.set(name, chunk)
+    for (const next of chunk.imports) visit(next)
+  }
+  visit(file)
+  return [...seen.values()]
+}
 
 /** A plugin recording `METHOD /path` of every request the dev or preview server gets. */
 const requestLog = () => {
@@ -187,18 +244,21 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
         mode,
         '--logLevel',
         'warn',
-        ...(modules ? ['--sourcemap'] : []),
+        ...(modules ? ['--sourcemap', '--manifest'] : []),
       ]
       await run(args, root, nodeEnv)
       const maps = listFiles(outDir).filter((file) => file.endsWith('.js.map'))
-      const sources = new Set(
-        maps.flatMap((map) =>
+      const sourcesOf = new Map(
+        maps.map((map) => [
+          relative(outDir, map.slice(0, -'.map'.length)),
           (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.map((source) =>
             relative(ROOT, join(dirname(map), source)),
           ),
-        ),
+        ]),
       )
+      const sources = new Set([...sourcesOf.values()].flat())
       for (const map of maps) rmSync(map)
+      const chunks = modules ? chunksOf(outDir, sourcesOf) : []
       const assets = listFiles(outDir).map((file) => {
         const content = readFileSync(file)
         return {
@@ -213,6 +273,7 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
       return {
         outDir,
         modules: [...sources].sort(),
+        chunks,
         assets,
         js: scripts.map((asset) => readFileSync(join(outDir, asset.file), 'utf8')).join('\n'),
         totals: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLIENT_APP, docsBrowserSnippet, FETCH_APP } from './app/sources.ts'
-import { createViteApp, type ViteApp, type ViteBuild } from './vite-app.ts'
+import { CLIENT_APP, docsBrowserSnippet, FETCH_APP, MOCK_APP } from './app/sources.ts'
+import { createViteApp, loadedWith, type ViteApp, type ViteBuild } from './vite-app.ts'
 
 /** What only the mock brings: our mock and demo data, msw, @msw/data, faker. */
 const MOCK_CODE = /^(mock|fixtures)\/|node_modules\/(msw|@msw\/data|@faker-js\/faker)\//
@@ -56,5 +56,52 @@ describe('an app using only createClient, in a Vite production build', () => {
     const added = (client?.totals.gzip ?? Infinity) - (baseline?.totals.gzip ?? 0)
     expect(added).toBeGreaterThan(0)
     expect(added).toBeLessThanOrEqual(5 * 1024)
+  })
+})
+
+describe('a Vite production build that enables the mock (VITE_MOCK=on)', () => {
+  let app: ViteApp | undefined
+  let build: ViteBuild | undefined
+  beforeAll(async () => {
+    app = createViteApp({ files: { 'src/main.ts': MOCK_APP, '.env': 'VITE_MOCK=on\n' } })
+    build = await app.build({ modules: true })
+  }, 120_000)
+  afterAll(() => app?.remove())
+
+  /** The sources loaded with the chunk holding `source`, before any of its `import()` runs. */
+  const eagerWith = (source: string) => {
+    const built = build as ViteBuild
+    const chunk = built.chunks.find((c) => c.modules.includes(source))
+    if (!chunk) throw new Error(`no chunk holds ${source}`)
+    return loadedWith(built, chunk.file).flatMap((c) => c.modules)
+  }
+
+  it('loads the browser mock itself only when the app enables it, not with the entry', () => {
+    const entry = build?.chunks.find((c) => c.modules.some((m) => m.endsWith('/src/main.ts')))
+    const eager = loadedWith(build as ViteBuild, entry?.file ?? '').flatMap((c) => c.modules)
+    expect(eager.some((m) => m.endsWith('/src/main.ts'))).toBe(true)
+    expect(mockModules({ ...(build as ViteBuild), modules: eager })).toEqual([])
+  })
+
+  it('starts the mock without faker, the demo plan or the identifier generator; they load later', () => {
+    const eager = eagerWith('mock/browser.ts')
+    expect(eager).toContain('mock/core/mock.ts')
+    expect(eager.some((m) => m.startsWith('node_modules/msw/'))).toBe(true)
+    const deferred =
+      /node_modules\/@faker-js\/|^mock\/core\/ids-faker\.ts$|^fixtures\/(demo|content)/
+    expect(eager.filter((m) => deferred.test(m))).toEqual([])
+    // In the build all the same, behind import(): the split, not a missing feature.
+    for (const later of ['mock/core/ids-faker.ts', 'fixtures/demo.ts', 'fixtures/demo-snapshot.ts'])
+      expect(build?.modules).toContain(later)
+    expect(build?.modules.some((m) => m.startsWith('node_modules/@faker-js/faker/'))).toBe(true)
+  })
+
+  it('loads the demo snapshot on its own, without faker', () => {
+    expect(eagerWith('fixtures/demo-snapshot.ts').filter((m) => m.includes('faker'))).toEqual([])
+  })
+
+  it('carries no override code into an app that does not use overrides', () => {
+    expect(build?.modules).toContain('mock/browser.ts')
+    expect(build?.modules).not.toContain('mock/override.ts')
   })
 })
