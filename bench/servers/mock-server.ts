@@ -13,27 +13,19 @@ import { BENCH_KEY, fillerState } from '../lib/filler.ts'
  * Prints one line, `READY {json}`, once it answers.
  */
 const records = Number(process.argv[2] ?? 20)
+// The filler is written to a state file and loaded as `serve --state` loads one: read, parsed and
+// validated once (loadStateFile), then imported; the import time covers all of it.
+const stateFile = join(tmpdir(), `engagement-bench-state-${process.pid}.json`)
+writeFileSync(stateFile, JSON.stringify(fillerState(Math.max(0, records - 20), 1000)))
 const mock = createMock({ plan: false, seed: 1 })
 await mock.ready
-
-/**
- * The filler is written to a state file and loaded as `serve --state` loads one: read, parsed and
- * validated once (loadStateFile), then imported; the import time covers all of it. Inside a
- * function, as in `serve`: a module-level binding would keep the parsed file (every record a
- * second time) alive for the life of the process and count it in the RSS.
- */
-const importFiller = async (): Promise<number> => {
-  const stateFile = join(tmpdir(), `engagement-bench-state-${process.pid}.json`)
-  writeFileSync(stateFile, JSON.stringify(fillerState(Math.max(0, records - 20), 1000)))
-  const started = performance.now()
-  const saved = await loadStateFile(stateFile)
-  rmSync(stateFile)
-  if (!saved) throw new Error(`${stateFile} vanished`)
-  const imported = await mock.importState(saved, { validated: true })
-  if (!imported.ok) throw new Error(imported.error)
-  return performance.now() - started
-}
-const importMs = await importFiller()
+const started = performance.now()
+const saved = await loadStateFile(stateFile)
+rmSync(stateFile)
+if (!saved) throw new Error(`${stateFile} vanished`)
+const imported = await mock.importState(saved, { validated: true })
+if (!imported.ok) throw new Error(imported.error)
+const importMs = performance.now() - started
 
 const post = async (path: string, body: unknown) => {
   const answer = await mock.handle({

@@ -78,10 +78,13 @@ export class Table<S extends z.ZodType<Owned>> {
     return this.#byId.size
   }
 
-  async insert(values: z.input<S> & Pick<Owned, 'id' | 'orgId'>): Promise<Rec<S>> {
+  async insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
     // Our id is the record's primary key: otherwise @msw/data gives each record a random UUID of
     // its own (~0.5 KB of heap each, a tree of concatenated strings) that nothing of ours reads.
-    const initial = Object.defineProperty({ ...values }, kPrimaryKey, { value: values.id })
+    // Without an id the schema refuses the record anyway.
+    const { id } = values as Partial<Owned>
+    // The key first: adding a property to a spread copy afterwards costs V8 ~3 µs (a slow path).
+    const initial = typeof id === 'string' ? { [kPrimaryKey]: id, ...values } : values
     const record = await this.#collectionOf(values.orgId).create(initial)
     this.#byId.set(record.id, record)
     const list = this.#byOrg.get(record.orgId) ?? []
