@@ -68,17 +68,18 @@ export const EXPLANATIONS: Record<TargetId, string> = {
   rss:
     'Measured with V8’s heap statistics at 100,000 filler forms (after the import and settling): ' +
     '~141 MiB of live old space plus ~25 MiB of large objects (the identifier sets and indexes), ' +
-    'but ~45 MiB more old space held by fragmentation: the strings of the records were allocated ' +
-    'by JSON.parse of the state file among objects that are garbage after the import, and those ' +
-    'pages stay mostly half used; plus ~32 MiB of young generation grown during the import and ' +
+    'but ~45 MiB more old space that is free and not returned: its pages are ~70% used on ' +
+    'average after an import that allocates the parsed file, its copies and the records side by ' +
+    'side, and V8 does not compact pages that full (not even in a memory-reducing collection; ' +
+    'measured); plus ~32 MiB of young generation grown during the import and ' +
     '~63 MiB outside the heap (the process itself). Per record ~1.5 KB live: ~0.5 KB of strings ' +
     '(ids, title, slug, share URL, dates; repeated values such as the owner id or default ' +
     'messages are separate copies when imported from JSON), ~0.7 KB of objects (form, settings, ' +
     'fields), ~0.2 KB for the Map @msw/data gives each record for relations, ~0.2 KB in the ' +
     'identifier sets and indexes. Already cut: @msw/data’s random UUID per record (~0.5 KB each, ' +
-    '48 MiB at 100,000). What it would take: an import whose records do not keep strings from ' +
-    'the parsed file (fragmentation), shared strings for repeated values, and no per-record ' +
-    'relation Map (an @msw/data change).',
+    '48 MiB at 100,000). What it would take: an import that leaves fewer part-used pages ' +
+    'behind, shared strings for repeated values, and no per-record relation Map (an @msw/data ' +
+    'change).',
   import:
     'The state file is parsed and validated as a whole once (loadStateFile), then each ' +
     'collection checks its records as it stores them; what remains per record is that check, ' +
