@@ -27,17 +27,23 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'allocation per request has grown again: compare `--trace-gc` output of the host and of the ' +
     'bare server under the same load.',
   post:
-    'Profiled in process (`--cpu-prof`, 20,000 creates): the largest cost of a create is ' +
-    '@msw/data Collection.create itself (its zod check of the record included): ' +
-    '#sanitizeInitialValues rebuilds the record key by key with a new path array per key ' +
-    '(about a quarter of the CPU with its garbage), then the zod check of the record, the ' +
-    'identifiers from faker (string.alphanumeric per id), and garbage collection of all of it. ' +
-    'What it would take: storing records in @msw/data without its per-key copy (e.g. the API ' +
-    'fields held in one non-plain value per record, which the copy passes through), or a store ' +
-    'other than @msw/data, which the guide requires; both are changes of the store, not of a write.',
+    'Profiled in process (`--cpu-prof`, 25,000 creates after 5,000): a create is now mostly ' +
+    'library work. @msw/data Collection.create copies the record key by key with a new path ' +
+    'array per key (#sanitizeInitialValues, ~20% of the CPU with its garbage), zod checks the body ' +
+    'and then the whole record (~18%), faker draws the identifiers (~10%), and garbage collection ' +
+    'takes ~17–22%; our own code (dispatch, operation, identifier sets, views, JSON) is about a fifth. ' +
+    'Over HTTP the same work runs between the socket reads and writes (no extra system calls: ' +
+    'one read and one writev per request, as the bare server). Already cut: the random UUID ' +
+    '@msw/data gave each record (our id is the primary key), the second hash lookup per reserved ' +
+    'identifier, the zod parse of default settings per form. What it would take: a store whose ' +
+    'create does not copy the record before its schema check (a change of @msw/data), identifiers ' +
+    'drawn without faker’s per-character helpers, and a zod check of only what the operation ' +
+    'built rather than the whole record; each is a change of a dependency or of a check.',
   postP99:
-    'The tail of a write is garbage collection and the write queue: a create waits for the one ' +
-    'before it, and each allocates the copies described for POST throughput. It falls with them.',
+    'The tail of a write is garbage collection: each create allocates the copies described for ' +
+    'POST throughput, and every record survives into the old generation, so the store grows ' +
+    'under the load and major collections mark all of it. It falls with the allocation per ' +
+    'create and with the heap per record (see RSS).',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +
@@ -64,12 +70,20 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'The installed package runs the bundle `npm run build` writes to dist/cli, the same as a ' +
     'clone runs from its cache; see the cold start from a clone.',
   rss:
-    'Measured in process: 50,000 filler forms keep ~95 MiB of live heap (about 1.9 KB each: the ' +
-    'form and its settings and fields, ~500 bytes of strings, @msw/data’s UUID and Map per record, ' +
-    'our id, join code and slug sets and indexes), on top of ~80 MiB of a started process. ' +
-    'Storing JSON-parsed copies instead of @msw/data’s key-by-key copies changed nothing ' +
-    'measurable. What it would take: records without @msw/data’s per-record Map and UUID (a store ' +
-    'change), or fewer strings per record (ids shared between the sets and the records).',
+    'Measured with V8’s heap statistics at 100,000 filler forms (after the import and settling): ' +
+    '~141 MiB of live old space plus ~25 MiB of large objects (the identifier sets and indexes), ' +
+    'but ~45 MiB more old space that is free and not returned: its pages are ~70% used on ' +
+    'average after an import that allocates the parsed file, its copies and the records side by ' +
+    'side, and V8 does not compact pages that full (not even in a memory-reducing collection; ' +
+    'measured); plus ~32 MiB of young generation grown during the import and ' +
+    '~63 MiB outside the heap (the process itself). Per record ~1.5 KB live: ~0.5 KB of strings ' +
+    '(ids, title, slug, share URL, dates; repeated values such as the owner id or default ' +
+    'messages are separate copies when imported from JSON), ~0.7 KB of objects (form, settings, ' +
+    'fields), ~0.2 KB for the Map @msw/data gives each record for relations, ~0.2 KB in the ' +
+    'identifier sets and indexes. Already cut: @msw/data’s random UUID per record (~0.5 KB each, ' +
+    '48 MiB at 100,000). What it would take: an import that leaves fewer part-used pages ' +
+    'behind, shared strings for repeated values, and no per-record relation Map (an @msw/data ' +
+    'change).',
   import:
     'Each record is checked once, by its collection’s zod schema as @msw/data stores it: the ' +
     'state’s frame is checked first, and the checks across records (unique ids, join codes, ' +

@@ -81,9 +81,9 @@ export class Store {
   /** Claims a fresh identifier; false when it is already in use. */
   reserve(kind: 'id' | 'joinCode' | 'slug', value: string): boolean {
     const set = kind === 'joinCode' ? this.joinCodes : kind === 'slug' ? this.slugs : this.ids
-    if (set.has(value)) return false
-    set.add(value)
-    return true
+    // One hash lookup instead of has-then-add: these sets hold every identifier ever handed out.
+    const before = set.size
+    return set.add(value).size > before
   }
 
   responsesOf(orgId: string, formId: string): Rec<typeof StoredResponse>[] {

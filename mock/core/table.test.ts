@@ -57,4 +57,17 @@ describe('Table', () => {
     expect(table.all().map((r) => r.id)).toEqual(['b'])
     expect(table.listByOrg('org1').map((r) => r.id)).toEqual(['b'])
   })
+
+  it('keys each record in @msw/data by its own id, so no record carries a random UUID', async () => {
+    const table = await tableWith(['a', 'org1', '1'], ['b', 'org1', '2'])
+    const a = table.get('a')
+    if (!a) throw new Error('a missing')
+    const keys = Object.getOwnPropertySymbols(a).map(
+      (symbol) => (a as Record<symbol, unknown>)[symbol],
+    )
+    expect(keys).toContain('a')
+    // @msw/data still finds the record by that key: an update replaces it in place.
+    await table.replace(a, { ...a, text: 'changed' })
+    expect(table.all().map((r) => `${r.id}:${r.text}`)).toEqual(['a:changed', 'b:b'])
+  })
 })

@@ -1,6 +1,7 @@
 import {
   type Field,
   FieldInput,
+  type FormSettings,
   FormSettingsInput,
   LIMITS,
   publicPath,
@@ -22,6 +23,9 @@ type FormOps = Pick<
   | 'deleteForm'
 >
 
+/** The settings of a form created without any, parsed once (on first use, not at start). */
+let defaultSettings: FormSettings | undefined
+
 const noFieldsMessage = (id: string) => `Form ${id} has no fields; add a field before publishing.`
 
 export const formOperations: FormOps = {
@@ -40,7 +44,9 @@ export const formOperations: FormOps = {
         'A form needs at least one field to be published; add inline fields or a template, or drop "publish".',
       )
     }
-    const settings = body.settings ?? FormSettingsInput.parse({})
+    defaultSettings ??= FormSettingsInput.parse({})
+    // A copy: the template may set its use case on it.
+    const settings = body.settings ?? { ...defaultSettings }
     // A template names its use case unless the caller chose a specific one.
     if (template && settings.useCase === 'general') settings.useCase = template.useCase
     const fields = inputs.map(
