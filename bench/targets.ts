@@ -53,19 +53,22 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'not grow with the store; if this is missed, look at garbage collection of the larger heap.',
   cold:
     'Profiled with `--cpu-prof`: the default demo loads a precomputed state (no faker plan); ' +
-    'express, the pages and faker’s English locale wait for first use; the command runs as one ' +
-    'minified bundle with its dependencies; `serve` loads neither the conformance engine nor ' +
-    'fast-check (each command’s work is imported when it runs), nor zod’s locales but English, ' +
-    'nor any source map (NODE_OPTIONS=--enable-source-maps when wanted). What remains, by ' +
-    'profile: storing the snapshot’s records through @msw/data, each checked by its zod schema ' +
-    '(about a fifth of the CPU), compiling ~0.9 MB of chunks (zod and the contract, ' +
-    'zod-to-openapi kept in by the contract’s index, commander, @msw/data, faker’s base locale ' +
-    'for identifiers, the snapshot), building the contract’s schemas at import (about a tenth), ' +
-    'and garbage collection. This figure is absolute, so a busy machine inflates it: compare ' +
-    'with the floor beside it (Node starting a bare node:http server in the same rounds). What ' +
-    'it would take: the snapshot stored without a second check of each record, contract schemas ' +
-    'built on first use, identifiers drawn without faker’s module; on Node 22, ' +
-    '`module.enableCompileCache()` would cache the compile.',
+    'express, the pages and faker wait for first use (faker loads after the first answer, before ' +
+    'the first write needs an identifier); the command runs as one minified bundle with its ' +
+    'dependencies; `serve` loads neither the conformance engine nor fast-check (each command’s ' +
+    'work is imported when it runs), nor zod’s locales but English, nor any source map ' +
+    '(NODE_OPTIONS=--enable-source-maps when wanted); the snapshot’s records are checked once, by ' +
+    'their collections’ zod schemas, as any imported state is. What remains, by profile on a ' +
+    'quiet machine: compiling the chunks `serve` needs (about a seventh of the CPU: zod and the ' +
+    'contract, zod-to-openapi kept in by the contract’s index, commander, @msw/data, the ' +
+    'snapshot), garbage collection (about an eighth), building the contract’s schemas at import, ' +
+    'and the first checks of the snapshot’s ~260 records (zod compiles each object schema’s fast ' +
+    'path on its first use; switching that off, `jitless`, measured no faster). This figure is ' +
+    'absolute, so a busy machine inflates it: compare with the floor beside it (Node starting a ' +
+    'bare node:http server in the same rounds). What it would take: contract schemas built on ' +
+    'first use, modules importing the contract files they use instead of its index (which keeps ' +
+    'zod-to-openapi in), and a compile cache (Node 22’s `module.enableCompileCache()`; on Node 20 ' +
+    'only a CommonJS bundle run through `vm.Script` with cached data would give one).',
   coldBuilt:
     'The installed package runs the bundle `npm run build` writes to dist/cli, the same as a ' +
     'clone runs from its cache; see the cold start from a clone.',
