@@ -94,7 +94,7 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'buildStore); there is no parse of the whole state before. Profiled in process at 100,000 ' +
     'filler forms (--cpu-prof of the import alone, busy machine): about a third is @msw/data’s ' +
     'create (#sanitizeInitialValues copies the record key by key with a path array per key, then ' +
-    'the zod check, a UUID and a Map per record), a quarter garbage collection (scavenges copying ' +
+    'the zod check and a Map per record), a quarter garbage collection (scavenges copying ' +
     'the records that survive), an eighth reading and JSON.parse of the ~90 MB file, an eighth ' +
     'our reserved sets of 600,000 ids, codes and slugs, the rest the tables’ indexes. What it ' +
     'would take: storing records without @msw/data’s per-key copy, the change of the store the ' +
