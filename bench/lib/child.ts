@@ -37,6 +37,22 @@ const bundled = (file: string) => {
   return made
 }
 
+/** A started server: its RSS on demand, and a stop that resolves once the process has exited. */
+const handleOf = (child: ChildProcess, info: Child['info']): Child => {
+  const pid = child.pid as number
+  return {
+    child,
+    info,
+    rssMiB: () => rssOf(pid),
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
 /** Runs a TypeScript server file in its own Node process and waits for its `READY {json}` line. */
 export const startChild = async (file: string, args: string[] = []): Promise<Child> => {
   const script = await bundled(fileURLToPath(new URL(file, import.meta.url)))
@@ -50,18 +66,7 @@ export const startChild = async (file: string, args: string[] = []): Promise<Chi
       out += chunk.toString('utf8')
       const ready = out.match(/READY (\{.*\})\n/)
       if (!ready) return
-      const pid = child.pid as number
-      resolve({
-        child,
-        info: JSON.parse(ready[1] as string),
-        rssMiB: () => rssOf(pid),
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done()
-            child.once('exit', () => done())
-            child.kill('SIGTERM')
-          }),
-      })
+      resolve(handleOf(child, JSON.parse(ready[1] as string)))
     })
     child.once('exit', (code) =>
       reject(new Error(`${file} exited with ${code} before READY:\n${out}`)),
@@ -96,16 +101,5 @@ export const startCommand = async (
     if (ok) break
     await new Promise((r) => setTimeout(r, 20))
   }
-  const pid = child.pid as number
-  return {
-    child,
-    info: { url },
-    rssMiB: () => rssOf(pid),
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done()
-        child.once('exit', () => done())
-        child.kill('SIGTERM')
-      }),
-  }
+  return handleOf(child, { url })
 }
