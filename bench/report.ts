@@ -106,40 +106,28 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
   const flat = small.get.rps / large.get.rps
   const patchFlat = small.patch.rps / large.patch.rps
   const rss = large.rssStart
-  const atMost = (
-    id: TargetId,
-    target: string,
-    measured: string,
-    value: number,
-    bound: number,
-    goal: string,
-    peer: PeerFigure,
-  ) => ({
-    id,
-    target,
-    measured,
-    goal,
-    met: value <= bound,
-    by: `${pct(value / bound - 1)} over`,
-    peer,
-  })
-  const atLeast = (
-    id: TargetId,
-    target: string,
-    measured: string,
-    value: number,
-    bound: number,
-    goal: string,
-    peer: PeerFigure,
-  ) => ({
-    id,
-    target,
-    measured,
-    goal,
-    met: value >= bound,
-    by: `${pct(1 - value / bound)} short`,
-    peer,
-  })
+  /** A target met when the figure stays on the goal's side of `bound`. */
+  const judged =
+    (side: 'most' | 'least') =>
+    (
+      id: TargetId,
+      target: string,
+      measured: string,
+      value: number,
+      bound: number,
+      goal: string,
+      peer: PeerFigure,
+    ) => ({
+      id,
+      target,
+      measured,
+      goal,
+      met: side === 'most' ? value <= bound : value >= bound,
+      by: side === 'most' ? `${pct(value / bound - 1)} over` : `${pct(1 - value / bound)} short`,
+      peer,
+    })
+  const atMost = judged('most')
+  const atLeast = judged('least')
   return [
     atLeast(
       'get',
