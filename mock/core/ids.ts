@@ -48,6 +48,11 @@ export class IdSource {
     return this.#loading
   }
 
+  /** faker is in place: identifiers can be drawn without waiting for `load()`. */
+  get loaded(): boolean {
+    return this.#engine !== undefined
+  }
+
   reseed(seed: number): void {
     this.restore(seed, 0)
   }

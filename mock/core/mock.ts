@@ -68,12 +68,17 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       options.onInternalError ??
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
-    // Writes may draw identifiers: they wait for the identifier source's faker (loaded once).
+    // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
+    // wait for it; after that a write is queued as it is, with no extra step per request.
     exclusive: <T>(task: () => Promise<T>) =>
-      enqueue(async () => {
-        await env.ids.load()
-        return task()
-      }),
+      enqueue(
+        env.ids.loaded
+          ? task
+          : async () => {
+              await env.ids.load()
+              return task()
+            },
+      ),
   }
   const dispatcher = createDispatcher(env)
   const chaos: ChaosOptions = {
