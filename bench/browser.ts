@@ -81,8 +81,12 @@ const checkoutBefore = () => {
   }
 }
 
-const buildOnly = async (source: string): Promise<ViteBuild> => {
-  const app = createViteApp({ files: { 'src/main.ts': source }, worker: false })
+const buildOnly = async (
+  source: string,
+  { mock = false, recipeConfig = true } = {},
+): Promise<ViteBuild> => {
+  const files = { 'src/main.ts': source, ...(mock ? { '.env': 'VITE_MOCK=on\n' } : {}) }
+  const app = createViteApp({ files, worker: false, recipeConfig })
   try {
     return await app.build()
   } finally {
@@ -185,6 +189,8 @@ const measure = async (variants: Variant[]) => {
 
 const main = async () => {
   const client = await buildOnly(CLIENT_APP)
+  // What docs/usage.md's one line of Vite config saves: msw alone under Vite 8's defaults.
+  const mswDefaults = await buildOnly(MSW_ALONE_APP, { mock: true, recipeConfig: false })
   const before = checkoutBefore()
   let results: Awaited<ReturnType<typeof measure>>
   try {
@@ -225,7 +231,8 @@ const main = async () => {
     '',
     `Written by \`npm run bench:browser\` (bench/browser.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; do not edit by hand.`,
     'The app is test/browser/app/offline-app.ts (lists forms with the typed client after `startMockWorker`, the mock enabled in a',
-    'production build by `VITE_MOCK=on`), built by Vite with default targets and served by `vite preview` on 127.0.0.1;',
+    "production build by `VITE_MOCK=on`), built by Vite with default targets and docs/usage.md's `vite.config.ts` (constant",
+    'inlining off), as every app here but the d71ec7c one, and served by `vite preview` on 127.0.0.1;',
     `first render = \`performance.now()\` when the list is in the DOM, over ${RELOADS} reloads of the demo scenario in headless Chromium`,
     'with the worker already installed, the apps of this section reloaded in turn; gzip at zlib default level; "added" is over the',
     'same app with the client only; "loaded before the first answer" = the scripts the page had asked for when its first API',
@@ -249,6 +256,8 @@ const main = async () => {
     `| First request sent (mock ready), median | ${ms(old.requestMedian)} | ${ms(minimal.requestMedian)} | ${ratio(minimal.requestMedian, old.requestMedian)} | ${ms(msw.requestMedian)} | ${ratio(minimal.requestMedian, msw.requestMedian)} |`,
     `| First forms rendered, median | ${ms(old.median)} | ${ms(minimal.median)} | ${ratio(minimal.median, old.median)} | ${ms(msw.median)} | ${ratio(minimal.median, msw.median)} |`,
     `| First forms rendered, p90 | ${ms(old.p90)} | ${ms(minimal.p90)} | ${ratio(minimal.p90, old.p90)} | ${ms(msw.p90)} | ${ratio(minimal.p90, msw.p90)} |`,
+    '',
+    `msw/browser alone built with Vite 8's defaults instead (constant inlining on, no recipe config): ${kb(mswDefaults.totals.gzip)} gzip, ${kb(mswDefaults.totals.gzip - msw.build.totals.gzip)} more than with the recipe's config (tldts' public-suffix text copied into each \`if\` that reads it).`,
     '',
     `Chunks (gzip): ${chunks}. Loaded before the first answer (demo): ${persisted.loaded.map((f) => `\`${shortName(f)}\``).join(', ')}.`,
     '',

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Connect, Plugin, PreviewServer } from 'vite'
 import { sourceEntries } from '../cli/snippets.ts'
+import { docsBrowserSnippet } from './app/sources.ts'
 
 // Not from chromium.ts: this harness is also used outside vitest (bench/bundles.ts).
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -32,6 +33,11 @@ export interface ViteAppOptions {
   engagementMock?: 'source' | 'installed'
   /** Folder to create the app in (default `.scratch/` of the repository, so bare imports resolve). */
   parent?: string
+  /**
+   * Build with the Vite config docs/usage.md's browser recipe gives (default true), as a user who
+   * followed it; `false` for Vite's defaults. Only with the sources and no `vite.config.mjs` given.
+   */
+  recipeConfig?: boolean
 }
 
 export interface BuiltAsset {
@@ -208,7 +214,8 @@ const running = (
 
 /**
  * A real Vite app in a throw-away folder: `index.html` loading `src/main.ts`, the given files, msw's
- * worker in `public/`, and a `vite.config.mjs` that only points `engagement-mock` at the sources.
+ * worker in `public/`, and a `vite.config.mjs` that is docs/usage.md's (see `recipeConfig`) plus
+ * aliases pointing `engagement-mock` at the sources.
  */
 export const createViteApp = (options: ViteAppOptions): ViteApp => {
   const parent = options.parent ?? join(ROOT, '.scratch')
@@ -221,8 +228,14 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
         ({ find, replacement }) => `{ find: ${find}, replacement: ${JSON.stringify(replacement)} }`,
       )
       .join(',\n      ')
-    files['vite.config.mjs'] ??=
-      `export default {\n  logLevel: 'warn',\n  resolve: {\n    alias: [\n      ${aliases}\n    ],\n  },\n}\n`
+    if (files['vite.config.mjs'] === undefined) {
+      // The recipe's own file, unchanged (plain JavaScript), under what points at the sources.
+      const recipe = options.recipeConfig ?? true
+      if (recipe) files['vite.recipe.mjs'] = docsBrowserSnippet('vite.config.ts')
+      files['vite.config.mjs'] =
+        (recipe ? "import recipe from './vite.recipe.mjs'\n\n" : '') +
+        `export default {\n  ${recipe ? '...recipe,\n  ' : ''}logLevel: 'warn',\n  resolve: {\n    alias: [\n      ${aliases}\n    ],\n  },\n}\n`
+    }
   }
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })

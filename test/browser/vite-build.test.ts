@@ -1,10 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLIENT_APP, docsBrowserSnippet, FETCH_APP, MOCK_APP } from './app/sources.ts'
+import {
+  CLIENT_APP,
+  docsBrowserSnippet,
+  FETCH_APP,
+  MOCK_APP,
+  MSW_ALONE_APP,
+} from './app/sources.ts'
 import { createViteApp, loadedWith, type ViteApp, type ViteBuild } from './vite-app.ts'
 
 /** What only the mock brings: our mock and demo data, msw, @msw/data, faker. */
 const MOCK_CODE = /^(mock|fixtures)\/|node_modules\/(msw|@msw\/data|@faker-js\/faker)\//
 const mockModules = (build: ViteBuild) => build.modules.filter((file) => MOCK_CODE.test(file))
+
+/** Each plain string literal of 10,000 characters or more in the build's JavaScript, and how often. */
+const longStrings = (build: ViteBuild) => {
+  const seen = new Map<string, number>()
+  // The minifier writes some as template literals (no `${` in a long text of this kind).
+  const literals = /"[^"\\\n]{10000,}"|'[^'\\\n]{10000,}'|`[^`\\$]{10000,}`/g
+  for (const [literal] of build.js.matchAll(literals))
+    seen.set(literal, (seen.get(literal) ?? 0) + 1)
+  return seen
+}
+/** The long literals held more than once, by their start. */
+const repeatedLongStrings = (build: ViteBuild) =>
+  [...longStrings(build)]
+    .filter(([, count]) => count > 1)
+    .map(([literal, count]) => ({ start: literal.slice(0, 40), count }))
 
 // No browser needed: these are builds, checked file by file.
 describe("docs/usage.md's browser snippet in a Vite production build", () => {
@@ -100,8 +121,43 @@ describe('a Vite production build that enables the mock (VITE_MOCK=on)', () => {
     expect(eagerWith('fixtures/demo-snapshot.ts').filter((m) => m.includes('faker'))).toEqual([])
   })
 
+  it("carries no long text twice (the recipe's Vite config: no constant inlining)", () => {
+    // tldts' public-suffix text (msw's cookie store) at least: what the check is about.
+    expect(longStrings(build as ViteBuild).size).toBeGreaterThan(0)
+    expect(repeatedLongStrings(build as ViteBuild)).toEqual([])
+  })
+
   it('carries no override code into an app that does not use overrides', () => {
     expect(build?.modules).toContain('mock/browser.ts')
     expect(build?.modules).not.toContain('mock/override.ts')
+  })
+})
+
+describe("docs/usage.md's Vite config for a build that carries the mock", () => {
+  const apps: ViteApp[] = []
+  let defaults: ViteBuild | undefined
+  let recipe: ViteBuild | undefined
+  beforeAll(async () => {
+    const files = { 'src/main.ts': MSW_ALONE_APP, '.env': 'VITE_MOCK=on\n' }
+    const defaultsApp = createViteApp({ files, worker: false, recipeConfig: false })
+    const recipeApp = createViteApp({ files, worker: false })
+    apps.push(defaultsApp, recipeApp)
+    defaults = await defaultsApp.build()
+    recipe = await recipeApp.build()
+  }, 120_000)
+  afterAll(() => {
+    for (const app of apps) app.remove()
+  })
+
+  it('is needed: with Vite 8 defaults, msw alone repeats its public-suffix text', () => {
+    // When this fails, Vite (or tldts) no longer copies the text: drop the line from the recipe.
+    expect(repeatedLongStrings(defaults as ViteBuild).length).toBeGreaterThan(0)
+    expect(docsBrowserSnippet('vite.config.ts')).toContain('inlineConst: false')
+  })
+
+  it('keeps it once, and msw at least 40 KB gzip smaller', () => {
+    expect(repeatedLongStrings(recipe as ViteBuild)).toEqual([])
+    const saved = (defaults?.totals.gzip ?? 0) - (recipe?.totals.gzip ?? Infinity)
+    expect(saved).toBeGreaterThanOrEqual(40 * 1024)
   })
 })

@@ -4,14 +4,18 @@ import { readSnippets } from '../../cli/snippets.ts'
 
 /** Apps built by the Vite tests and by bench/bundles.ts, so both measure the same code. */
 
-/** docs/usage.md's browser recipe, as written. */
-export const docsBrowserSnippet = (): string => {
+const BROWSER_GROUP = 'frontend with msw/browser'
+
+/** A file of docs/usage.md's browser recipe, as written: the app's entry, or its Vite config. */
+export const docsBrowserSnippet = (
+  file: 'src/main.ts' | 'vite.config.ts' = 'src/main.ts',
+): string => {
   const markdown = readFileSync(
     fileURLToPath(new URL('../../../docs/usage.md', import.meta.url)),
     'utf8',
   )
-  const snippet = readSnippets(markdown).find((s) => s.group === 'frontend with msw/browser')
-  if (!snippet) throw new Error('docs/usage.md has no "frontend with msw/browser" snippet')
+  const snippet = readSnippets(markdown).find((s) => s.group === BROWSER_GROUP && s.file === file)
+  if (!snippet) throw new Error(`docs/usage.md has no "${BROWSER_GROUP}: ${file}" snippet`)
   return snippet.code
 }
 
