@@ -147,6 +147,17 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     await expect.poll(() => count(page), { timeout: 10_000 }).toBe(String(demo))
   })
 
+  it("answers with a plain msw handler from the package's http (one msw in the app)", async () => {
+    const page = await chromium.newPage()
+    await page.goto(url('?raw-empty-list'))
+    expect(await rendered(page)).toBe(0)
+    await page.evaluate(() => {
+      Reflect.get(globalThis, 'worker').resetHandlers()
+      dispatchEvent(new Event(Reflect.get(globalThis, 'MOCK_CHANGE_EVENT')))
+    })
+    await expect.poll(() => count(page), { timeout: 10_000 }).toBe(String(demo))
+  })
+
   it('drops a corrupt saved state with a console warning and renders the scenario', async () => {
     const page = await chromium.newPage()
     const warnings: string[] = []

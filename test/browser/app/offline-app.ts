@@ -1,7 +1,7 @@
 // The source of a small frontend on the browser mock, built by Vite in test/browser/offline.test.ts: msw's
 // start-then-render pattern, the mock enabled in a production build by VITE_MOCK=on (a QA build),
-// a button that creates a form, a re-render when another tab changes the data, and an override
-// chosen by the page's query (`?fail-list`).
+// a button that creates a form, a re-render when another tab changes the data, and overrides
+// chosen by the page's query (`?fail-list`, `?raw-empty-list`).
 export const OFFLINE_APP = `import { createClient } from 'engagement-mock'
 
 const baseUrl = '/api/v1'
@@ -11,12 +11,16 @@ let made = 0
 
 const enableMocking = async () => {
   if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
-  const { startMockWorker, override, MOCK_CHANGE_EVENT } = await import(
+  const { startMockWorker, override, http, HttpResponse, MOCK_CHANGE_EVENT } = await import(
     'engagement-mock/mock/browser'
   )
   const worker = await startMockWorker({ baseUrl, quiet: true })
   if (new URLSearchParams(location.search).has('fail-list')) {
     worker.use(override.status('listForms', 503, 'The forms service is down (override).'))
+  }
+  // A plain msw handler, as a user writes one: it must reach the very msw the worker runs on.
+  if (new URLSearchParams(location.search).has('raw-empty-list')) {
+    worker.use(http.get(\`\${baseUrl}/forms\`, () => HttpResponse.json({ forms: [] })))
   }
   Object.assign(globalThis, { worker, MOCK_CHANGE_EVENT })
   // Another tab created, changed or reset something: show it.
