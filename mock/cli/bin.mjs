@@ -20,7 +20,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const source = join(root, 'mock/cli/index.ts')
 // The build bundles the command like the launcher does (dist/cli); dist/mock/cli is its fallback.
 const bundled = join(root, 'dist/cli/index.js')
-const built = existsSync(bundled) ? bundled : join(root, 'dist/mock/cli/index.js')
+const built = existsSync(bundled)
+  ? { entry: bundled, serve: join(root, 'dist/cli/serve.cjs') }
+  : { entry: join(root, 'dist/mock/cli/index.js') }
 const cache = join(root, 'node_modules/.cache/engagement-mock')
 const manifestPath = join(cache, 'manifest.json')
 
@@ -30,12 +32,14 @@ const stamp = (file) => {
   return stats ? `${stats.size}:${stats.mtimeMs}` : 'missing'
 }
 
-/** The bundle of the last launch, if no file it was built from has changed since. */
+/** The bundles of the last launch, if no file they were built from has changed since. */
 const freshBundle = () => {
   try {
-    const { entry, inputs } = JSON.parse(readFileSync(manifestPath, 'utf8'))
+    const { entry, serve, inputs } = JSON.parse(readFileSync(manifestPath, 'utf8'))
     const unchanged = Object.entries(inputs).every(([file, seen]) => stamp(file) === seen)
-    return unchanged && existsSync(join(cache, entry)) ? join(cache, entry) : undefined
+    return unchanged && existsSync(join(cache, entry)) && existsSync(join(cache, serve))
+      ? { entry: join(cache, entry), serve: join(cache, serve) }
+      : undefined
   } catch {
     return undefined
   }
@@ -49,17 +53,23 @@ const writeAtomically = (path, contents) => {
 }
 
 /**
- * Bundles the sources (code split, so --help loads little) into a folder named by the bundle's
- * hash, and records what it was built from. Folders of earlier bundles are removed once they are
- * an hour old (a command started from one may still be loading its chunks before that).
+ * Bundles the sources into a folder named by the bundles' hash, and records what they were built
+ * from: the command (code split, so --help loads little) and `serve` alone as one script
+ * (serve.cjs, run with a code cache). Folders of earlier bundles are removed once they are an
+ * hour old (a command started from one may still be loading its chunks before that).
  */
 const bundleSources = async () => {
   // Only here, when bundling: node:crypto is not loaded at a start from a fresh bundle.
-  const [{ bundleCli }, { createHash }] = await Promise.all([
+  const [{ bundleCli, bundleServe }, { createHash }] = await Promise.all([
     import('./bundle.mjs'),
     import('node:crypto'),
   ])
-  const { outputFiles, metafile } = await bundleCli(root, cache, { metafile: true, write: false })
+  const options = { metafile: true, write: false }
+  const results = await Promise.all([
+    bundleCli(root, cache, options),
+    bundleServe(root, cache, options),
+  ])
+  const outputFiles = results.flatMap((result) => result.outputFiles)
   const hash = createHash('sha256')
   for (const file of outputFiles) hash.update(relative(cache, file.path)).update(file.contents)
   const name = hash.digest('hex').slice(0, 16)
@@ -79,10 +89,15 @@ const bundleSources = async () => {
   }
   // Dependencies change with the lock file (npm ci removes node_modules, the cache with it), so
   // the lock file stands for them: one stat instead of hundreds at every launch.
-  const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
-  files.push('package-lock.json')
-  const inputs = Object.fromEntries(files.map((file) => [file, stamp(file)]))
-  writeAtomically(manifestPath, JSON.stringify({ entry: join(name, 'index.js'), inputs }))
+  const files = new Set(['package-lock.json'])
+  for (const { metafile } of results) {
+    for (const file of Object.keys(metafile.inputs)) {
+      if (!file.startsWith('node_modules/')) files.add(file)
+    }
+  }
+  const inputs = Object.fromEntries([...files].map((file) => [file, stamp(file)]))
+  const manifest = { entry: join(name, 'index.js'), serve: join(name, 'serve.cjs'), inputs }
+  writeAtomically(manifestPath, JSON.stringify(manifest))
   const hourAgo = Date.now() - 3_600_000
   for (const entry of readdirSync(cache, { withFileTypes: true })) {
     const path = join(cache, entry.name)
@@ -90,7 +105,7 @@ const bundleSources = async () => {
       rmSync(path, { recursive: true, force: true })
     }
   }
-  return join(folder, 'index.js')
+  return { entry: join(folder, 'index.js'), serve: join(folder, 'serve.cjs') }
 }
 
 const entry = async () => {
@@ -99,13 +114,18 @@ const entry = async () => {
     return freshBundle() ?? (await bundleSources())
   } catch (error) {
     // Without esbuild (`npm install --omit=dev` in a clone), fall back to a build if there is one.
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built)) throw error
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built.entry)) throw error
     return built
   }
 }
 
-const file = await entry()
+const files = await entry()
 // Source maps are not switched on here: Node would read and decode every chunk's map at load,
 // 60–80 ms of a ~775 ms profiled cold start. NODE_OPTIONS=--enable-source-maps turns them on
 // when a stack trace should name the .ts files.
-await import(pathToFileURL(file).href)
+if (process.argv[2] === 'serve' && files.serve && existsSync(files.serve)) {
+  const { runServe } = await import('./code-cache.mjs')
+  runServe(files.serve)
+} else {
+  await import(pathToFileURL(files.entry).href)
+}
