@@ -7,7 +7,7 @@
 // was made for: anything else starts as if there were none, and writes its own.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { constants, Script } from 'node:vm'
 import { crc32 } from 'node:zlib'
 
@@ -55,7 +55,8 @@ export const writeCache = (file, bytes, data) => {
  * 'used', 'rejected' (V8 refused it: compiled normally), or 'none'. The bundle is ASCII
  * (bundleServe), so it is read as latin1: a one-byte string, no UTF-8 decoding.
  */
-export const runBundle = (file) => {
+export const runBundle = (given) => {
+  const file = resolve(given) // Node's require, and the script's __filename, want it absolute
   const bytes = readFileSync(file)
   const cachedData = readCache(file, bytes)
   const script = new Script(
