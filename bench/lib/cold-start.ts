@@ -64,7 +64,7 @@ export const coldStart = async (
 /** The code cache of the launcher's serve bundle in a clone, relative to its bundle cache. */
 export const codeCacheOf = (bundleCache: string) => {
   const manifest = JSON.parse(readFileSync(join(bundleCache, 'manifest.json'), 'utf8'))
-  return `${manifest.serve}.cache`
+  return `${manifest.serve.file}.cache`
 }
 
 /**

@@ -18,11 +18,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const source = join(root, 'mock/cli/index.ts')
+// `serve` runs from its own script bundle with a V8 code cache (code-cache.mjs); every other
+// command from the code-split bundle.
+const kind = process.argv[2] === 'serve' ? 'serve' : 'entry'
+const FILES = { entry: 'index.js', serve: 'serve.cjs' }
 // The build bundles the command like the launcher does (dist/cli); dist/mock/cli is its fallback.
-const bundled = join(root, 'dist/cli/index.js')
-const built = existsSync(bundled)
-  ? { entry: bundled, serve: join(root, 'dist/cli/serve.cjs') }
-  : { entry: join(root, 'dist/mock/cli/index.js') }
+const builtFile = () =>
+  [join(root, 'dist/cli', FILES[kind]), join(root, 'dist/cli/index.js')].find((file) =>
+    existsSync(file),
+  ) ?? join(root, 'dist/mock/cli/index.js')
 const cache = join(root, 'node_modules/.cache/engagement-mock')
 const manifestPath = join(cache, 'manifest.json')
 
@@ -32,17 +36,23 @@ const stamp = (file) => {
   return stats ? `${stats.size}:${stats.mtimeMs}` : 'missing'
 }
 
-/** The bundles of the last launch, if no file they were built from has changed since. */
-const freshBundle = () => {
+/** Each bundle's file (relative to the cache) and the stamps of what it was built from. */
+const readManifest = () => {
   try {
-    const { entry, serve, inputs } = JSON.parse(readFileSync(manifestPath, 'utf8'))
-    const unchanged = Object.entries(inputs).every(([file, seen]) => stamp(file) === seen)
-    return unchanged && existsSync(join(cache, entry)) && existsSync(join(cache, serve))
-      ? { entry: join(cache, entry), serve: join(cache, serve) }
-      : undefined
+    return JSON.parse(readFileSync(manifestPath, 'utf8'))
   } catch {
-    return undefined
+    return {}
   }
+}
+
+/** This command's bundle from an earlier launch, if no file it was built from has changed since. */
+const freshBundle = () => {
+  const recorded = readManifest()[kind]
+  if (typeof recorded?.file !== 'string' || typeof recorded.inputs !== 'object') return undefined
+  const unchanged = Object.entries(recorded.inputs).every(([file, seen]) => stamp(file) === seen)
+  return unchanged && existsSync(join(cache, recorded.file))
+    ? join(cache, recorded.file)
+    : undefined
 }
 
 /** Written under a temporary name, then renamed: concurrent launches never read half a file. */
@@ -53,10 +63,11 @@ const writeAtomically = (path, contents) => {
 }
 
 /**
- * Bundles the sources into a folder named by the bundles' hash, and records what they were built
- * from: the command (code split, so --help loads little) and `serve` alone as one script
- * (serve.cjs, run with a code cache). Folders of earlier bundles are removed once they are an
- * hour old (a command started from one may still be loading its chunks before that).
+ * Bundles the sources for this command into a folder named by the bundle's hash, and records
+ * what it was built from: the command (code split, so --help loads little), or `serve` alone as
+ * one script (serve.cjs), each built when a command first needs it. Folders of earlier bundles
+ * are removed once they are an hour old (a command started from one may still be loading its
+ * chunks before that), unless the manifest still names them.
  */
 const bundleSources = async () => {
   // Only here, when bundling: node:crypto is not loaded at a start from a fresh bundle.
@@ -64,12 +75,8 @@ const bundleSources = async () => {
     import('./bundle.mjs'),
     import('node:crypto'),
   ])
-  const options = { metafile: true, write: false }
-  const results = await Promise.all([
-    bundleCli(root, cache, options),
-    bundleServe(root, cache, options),
-  ])
-  const outputFiles = results.flatMap((result) => result.outputFiles)
+  const bundle = kind === 'serve' ? bundleServe : bundleCli
+  const { outputFiles, metafile } = await bundle(root, cache, { metafile: true, write: false })
   const hash = createHash('sha256')
   for (const file of outputFiles) hash.update(relative(cache, file.path)).update(file.contents)
   const name = hash.digest('hex').slice(0, 16)
@@ -89,43 +96,42 @@ const bundleSources = async () => {
   }
   // Dependencies change with the lock file (npm ci removes node_modules, the cache with it), so
   // the lock file stands for them: one stat instead of hundreds at every launch.
-  const files = new Set(['package-lock.json'])
-  for (const { metafile } of results) {
-    for (const file of Object.keys(metafile.inputs)) {
-      if (!file.startsWith('node_modules/')) files.add(file)
-    }
-  }
-  const inputs = Object.fromEntries([...files].map((file) => [file, stamp(file)]))
-  const manifest = { entry: join(name, 'index.js'), serve: join(name, 'serve.cjs'), inputs }
+  const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
+  files.push('package-lock.json')
+  const inputs = Object.fromEntries(files.map((file) => [file, stamp(file)]))
+  const manifest = { ...readManifest(), [kind]: { file: join(name, FILES[kind]), inputs } }
   writeAtomically(manifestPath, JSON.stringify(manifest))
+  const named = new Set(
+    Object.values(manifest).map((recorded) => String(recorded?.file).split(/[\\/]/)[0]),
+  )
   const hourAgo = Date.now() - 3_600_000
   for (const entry of readdirSync(cache, { withFileTypes: true })) {
     const path = join(cache, entry.name)
-    if (entry.isDirectory() && path !== folder && statSync(path).mtimeMs < hourAgo) {
+    if (entry.isDirectory() && !named.has(entry.name) && statSync(path).mtimeMs < hourAgo) {
       rmSync(path, { recursive: true, force: true })
     }
   }
-  return { entry: join(folder, 'index.js'), serve: join(folder, 'serve.cjs') }
+  return join(folder, FILES[kind])
 }
 
-const entry = async () => {
-  if (!existsSync(source)) return built
+const bundleFile = async () => {
+  if (!existsSync(source)) return builtFile()
   try {
     return freshBundle() ?? (await bundleSources())
   } catch (error) {
     // Without esbuild (`npm install --omit=dev` in a clone), fall back to a build if there is one.
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built.entry)) throw error
-    return built
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(builtFile())) throw error
+    return builtFile()
   }
 }
 
-const files = await entry()
+const file = await bundleFile()
 // Source maps are not switched on here: Node would read and decode every chunk's map at load,
 // 60–80 ms of a ~775 ms profiled cold start. NODE_OPTIONS=--enable-source-maps turns them on
 // when a stack trace should name the .ts files.
-if (process.argv[2] === 'serve' && files.serve && existsSync(files.serve)) {
+if (file.endsWith('.cjs')) {
   const { runServe } = await import('./code-cache.mjs')
-  runServe(files.serve)
+  runServe(file)
 } else {
-  await import(pathToFileURL(files.entry).href)
+  await import(pathToFileURL(file).href)
 }
