@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { ROOT, rssOf } from './child.ts'
 

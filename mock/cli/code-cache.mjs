@@ -64,7 +64,7 @@ export const runBundle = (given) => {
     {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
-      // `import()` in the bundle (a deployment file given to a command) as in any module.
+      // An `import()` left in the bundle (none today: esbuild inlines ours) works as in a module.
       importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     },
   )
@@ -88,10 +88,14 @@ export const runBundle = (given) => {
  * (NODE_OPTIONS=--enable-source-maps) Node's own loader runs the bundle, which reads its map.
  */
 export const runServe = (file) => {
-  if (process.sourceMapsEnabled) return createRequire(file)(file)
+  if (process.sourceMapsEnabled) return createRequire(resolve(file))(resolve(file))
   const run = runBundle(file)
   if (run.cache !== 'used') {
-    Promise.resolve(run.exports.finished).then(() => setImmediate(run.save))
+    // Not after a failed start (a port in use, a bad option): its cache would lack the server's
+    // functions, and a usable cache is never replaced.
+    Promise.resolve(run.exports.finished).then(() => {
+      if (!process.exitCode) setImmediate(run.save)
+    })
   }
   return run
 }

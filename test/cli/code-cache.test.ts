@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import {
   appendFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -100,6 +101,16 @@ afterAll(() => {
 })
 
 describe('serve with a code cache', () => {
+  it('writes no cache after a start that failed (its cache would lack the server)', async () => {
+    const child = spawn(process.execPath, [runner, 'serve', '--port', 'x'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    })
+    const code = await new Promise((done) => child.once('exit', done))
+    expect(code).toBe(2)
+    expect(existsSync(cachePath(bundle))).toBe(false)
+  }, 60_000)
+
   it('writes a cache after a start without one, and the next start uses it', async () => {
     const first = await start()
     expect(first.cache).toBe('none')

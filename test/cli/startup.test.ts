@@ -9,7 +9,7 @@ import { ROOT } from './cli.ts'
 
 /**
  * What a cold start of `serve` runs, by source file: serve's bundle (serve.cjs) built as the
- * launcher and the build build it, up to the first 200 of GET /forms. In that CommonJS bundle
+ * launcher and the build bundle it, up to the first 200 of GET /forms. In that CommonJS bundle
  * every module reached through `import()` (serve-run and what it needs, express, the pages,
  * faker) and every CommonJS dependency runs from a lazy initializer named by its source path;
  * a copy of the bundle reports each one as it runs. What it must not run is what made starts
