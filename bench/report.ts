@@ -27,7 +27,7 @@ export interface Results {
   rssAfterPosts: number
   cold: {
     bin: number[]
-    /** The first launch after an edit, which bundles the sources again. */
+    /** The first launch after an edit or a clone: it bundles the sources again, with no code cache yet. */
     rebuilding: number[]
     rebuildingMedian: number
     npm: number[]
@@ -35,6 +35,9 @@ export interface Results {
     binMedian: number
     npmMedian: number
     builtMedian: number
+    /** The installed package's first start: no code cache yet (none is shipped; it writes one). */
+    builtFirst: number[]
+    builtFirstMedian: number
     binRss: number
     /** Node starting a bare node:http server: the floor of any cold start on this machine. */
     floorMedian: number
@@ -444,7 +447,7 @@ ${scaleTable(r)}
 
 ## Cold start and memory
 
-- Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.mjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms), and ${Math.round(r.cold.rebuildingMedian)} ms on the first launch after an edit, which bundles the sources again (runs: ${r.cold.rebuilding.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (the build's bundled command, dist/cli) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms). The floor on this machine in the same rounds, Node starting a bare node:http server that answers \`{}\`: median ${Math.round(r.cold.floorMedian)} ms.
+- Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.mjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms), and ${Math.round(r.cold.rebuildingMedian)} ms on the first launch after an edit or a clone, which bundles the sources again and has no code cache yet (runs: ${r.cold.rebuilding.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (its launcher over the build, dist/cli, in the layout npm installs) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms), and ${Math.round(r.cold.builtFirstMedian)} ms on its first start, before it has written its code cache (runs: ${r.cold.builtFirst.join(', ')} ms). The serve bundle runs with a V8 code cache written by the first start (mock/cli/code-cache.mjs); every start counted in the medians above, but the first ones named, had it. The floor on this machine in the same rounds, Node starting a bare node:http server that answers \`{}\`: median ${Math.round(r.cold.floorMedian)} ms.
 - RSS of the mock host: ${mib(r.rssAfterStart)} after start (20 records), ${mib(r.rssAfterLoad)} after the GET load, ${mib(r.rssAfterPosts)} after the POST load (${thousands(r.side['POST /forms']?.mock?.requests ?? 0)} forms created); ${mib(r.scale[100_000]?.rssStart ?? Number.NaN)} with 100,000 records once settled (${mib(r.scale[100_000]?.rssPeak ?? Number.NaN)} right after the import, before V8 has returned its garbage to the system); the CLI right after its first 200: ${mib(r.cold.binRss)}.
 
 ## In-process msw path (msw/node)

@@ -54,24 +54,31 @@ export const EXPLANATIONS: Record<TargetId, string> = {
   cold:
     'Profiled with `--cpu-prof`: the default demo loads a precomputed state (no faker plan); ' +
     'express, the pages and faker wait for first use (faker loads after the first answer, before ' +
-    'the first write needs an identifier); the command runs as one minified bundle with its ' +
-    'dependencies; `serve` loads neither the conformance engine nor fast-check (each command’s ' +
-    'work is imported when it runs), nor zod’s locales but English, nor any source map ' +
-    '(NODE_OPTIONS=--enable-source-maps when wanted); the snapshot’s records are checked once, by ' +
-    'their collections’ zod schemas, as any imported state is. What remains, by profile on a ' +
-    'quiet machine: compiling the chunks `serve` needs (about a seventh of the CPU: zod and the ' +
-    'contract, zod-to-openapi kept in by the contract’s index, commander, @msw/data, the ' +
-    'snapshot), garbage collection (about an eighth), building the contract’s schemas at import, ' +
-    'and the first checks of the snapshot’s ~260 records (zod compiles each object schema’s fast ' +
-    'path on its first use; switching that off, `jitless`, measured no faster). This figure is ' +
-    'absolute, so a busy machine inflates it: compare with the floor beside it (Node starting a ' +
-    'bare node:http server in the same rounds). What it would take: contract schemas built on ' +
-    'first use, modules importing the contract files they use instead of its index (which keeps ' +
-    'zod-to-openapi in), and a compile cache (Node 22’s `module.enableCompileCache()`; on Node 20 ' +
-    'only a CommonJS bundle run through `vm.Script` with cached data would give one).',
+    'the first write needs an identifier); `serve` runs from its own minified CommonJS bundle ' +
+    '(serve.cjs: no conformance engine, fast-check or other command in it, zod’s English locale ' +
+    'alone, ASCII so V8 reads it as a one-byte string) compiled with a V8 code cache that the ' +
+    'first start writes once it answers (Node 20 has no compile cache for ES modules); no source ' +
+    'map is read (NODE_OPTIONS=--enable-source-maps when wanted); the snapshot’s records are ' +
+    'checked once, by their collections’ zod schemas. The code cache took about a tenth off the ' +
+    'CPU to the first answer (measured interleaved against the previous bundle: 0.91× from a ' +
+    'clone, 0.92× installed, busy machine); the first start after a clone or an install has no ' +
+    'cache yet and is reported on its own. What remains, by profile: garbage collection (young ' +
+    'generation scavenges of the store being built), zod compiling each object schema’s fast path ' +
+    '(`new Function`, which no code cache covers) on the first check of the snapshot’s ~260 ' +
+    'records, building the contract’s schemas at import, @msw/data’s create of each record, and ' +
+    'Node’s own start (the floor beside it). zod-to-openapi (7–17 ms to load uncached) still runs ' +
+    'at start because every module imports the contract’s index, which re-exports openapi.ts. ' +
+    'This figure is absolute, so a busy machine inflates it: compare with the floor beside it. ' +
+    'What it would take: modules importing the contract files they use instead of its index, ' +
+    'contract schemas built on first use, and a snapshot import that checks records without ' +
+    'compiling a fast path per schema first (zod’s per-parse `jitless`, for the import only); a ' +
+    'startup snapshot (`--build-snapshot`) was tried and dropped: on Node 20.20 its builder ' +
+    'lacks `Array.prototype.toSorted`, warns that node:http is unverified, and needs a second ' +
+    'Node process per start.',
   coldBuilt:
-    'The installed package runs the bundle `npm run build` writes to dist/cli, the same as a ' +
-    'clone runs from its cache; see the cold start from a clone.',
+    'The installed package’s launcher runs the bundles `npm run build` writes to dist/cli, the ' +
+    'same as a clone runs from its cache, and writes serve’s code cache there on its first start ' +
+    '(none is shipped: V8’s data is tied to one Node version); see the cold start from a clone.',
   rss:
     'Measured with V8’s heap statistics at 100,000 filler forms (after the import and settling): ' +
     '~141 MiB of live old space plus ~25 MiB of large objects (the identifier sets and indexes), ' +

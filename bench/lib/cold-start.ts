@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { ROOT, rssOf } from './child.ts'
 
@@ -57,4 +59,22 @@ export const coldStart = async (
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
     await exited
   }
+}
+
+/** The code cache of the launcher's serve bundle in a clone, relative to its bundle cache. */
+export const codeCacheOf = (bundleCache: string) => {
+  const manifest = JSON.parse(readFileSync(join(bundleCache, 'manifest.json'), 'utf8'))
+  return `${manifest.serve.file}.cache`
+}
+
+/**
+ * Starts `command` until its code cache exists (it is written just after the first answer, so a
+ * start stopped right then may not have written it): the starts measured after it are cached.
+ */
+export const ensureCodeCache = async (command: string[], cache: string) => {
+  for (let tries = 0; tries < 5 && !existsSync(cache); tries++) {
+    await coldStart(command)
+    await new Promise((done) => setTimeout(done, 500))
+  }
+  if (!existsSync(cache)) throw new Error(`${command.join(' ')} wrote no code cache at ${cache}`)
 }

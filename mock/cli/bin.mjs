@@ -18,9 +18,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const source = join(root, 'mock/cli/index.ts')
+// `serve` runs from its own script bundle with a V8 code cache (code-cache.mjs); every other
+// command from the code-split bundle.
+const kind = process.argv[2] === 'serve' ? 'serve' : 'entry'
+const FILES = { entry: 'index.js', serve: 'serve.cjs' }
 // The build bundles the command like the launcher does (dist/cli); dist/mock/cli is its fallback.
-const bundled = join(root, 'dist/cli/index.js')
-const built = existsSync(bundled) ? bundled : join(root, 'dist/mock/cli/index.js')
+const builtFile = () =>
+  [join(root, 'dist/cli', FILES[kind]), join(root, 'dist/cli/index.js')].find((file) =>
+    existsSync(file),
+  ) ?? join(root, 'dist/mock/cli/index.js')
 const cache = join(root, 'node_modules/.cache/engagement-mock')
 const manifestPath = join(cache, 'manifest.json')
 
@@ -30,15 +36,23 @@ const stamp = (file) => {
   return stats ? `${stats.size}:${stats.mtimeMs}` : 'missing'
 }
 
-/** The bundle of the last launch, if no file it was built from has changed since. */
-const freshBundle = () => {
+/** Each bundle's file (relative to the cache) and the stamps of what it was built from. */
+const readManifest = () => {
   try {
-    const { entry, inputs } = JSON.parse(readFileSync(manifestPath, 'utf8'))
-    const unchanged = Object.entries(inputs).every(([file, seen]) => stamp(file) === seen)
-    return unchanged && existsSync(join(cache, entry)) ? join(cache, entry) : undefined
+    return JSON.parse(readFileSync(manifestPath, 'utf8'))
   } catch {
-    return undefined
+    return {}
   }
+}
+
+/** This command's bundle from an earlier launch, if no file it was built from has changed since. */
+const freshBundle = () => {
+  const recorded = readManifest()[kind]
+  if (typeof recorded?.file !== 'string' || typeof recorded.inputs !== 'object') return undefined
+  const unchanged = Object.entries(recorded.inputs).every(([file, seen]) => stamp(file) === seen)
+  return unchanged && existsSync(join(cache, recorded.file))
+    ? join(cache, recorded.file)
+    : undefined
 }
 
 /** Written under a temporary name, then renamed: concurrent launches never read half a file. */
@@ -49,17 +63,20 @@ const writeAtomically = (path, contents) => {
 }
 
 /**
- * Bundles the sources (code split, so --help loads little) into a folder named by the bundle's
- * hash, and records what it was built from. Folders of earlier bundles are removed once they are
- * an hour old (a command started from one may still be loading its chunks before that).
+ * Bundles the sources for this command into a folder named by the bundle's hash, and records
+ * what it was built from: the command (code split, so --help loads little), or `serve` alone as
+ * one script (serve.cjs), each built when a command first needs it. Folders of earlier bundles
+ * are removed once they are an hour old (a command started from one may still be loading its
+ * chunks before that), unless the manifest still names them.
  */
 const bundleSources = async () => {
   // Only here, when bundling: node:crypto is not loaded at a start from a fresh bundle.
-  const [{ bundleCli }, { createHash }] = await Promise.all([
+  const [{ bundleCli, bundleServe }, { createHash }] = await Promise.all([
     import('./bundle.mjs'),
     import('node:crypto'),
   ])
-  const { outputFiles, metafile } = await bundleCli(root, cache, { metafile: true, write: false })
+  const bundle = kind === 'serve' ? bundleServe : bundleCli
+  const { outputFiles, metafile } = await bundle(root, cache, { metafile: true, write: false })
   const hash = createHash('sha256')
   for (const file of outputFiles) hash.update(relative(cache, file.path)).update(file.contents)
   const name = hash.digest('hex').slice(0, 16)
@@ -82,30 +99,39 @@ const bundleSources = async () => {
   const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
   files.push('package-lock.json')
   const inputs = Object.fromEntries(files.map((file) => [file, stamp(file)]))
-  writeAtomically(manifestPath, JSON.stringify({ entry: join(name, 'index.js'), inputs }))
+  const manifest = { ...readManifest(), [kind]: { file: join(name, FILES[kind]), inputs } }
+  writeAtomically(manifestPath, JSON.stringify(manifest))
+  const named = new Set(
+    Object.values(manifest).map((recorded) => String(recorded?.file).split(/[\\/]/)[0]),
+  )
   const hourAgo = Date.now() - 3_600_000
   for (const entry of readdirSync(cache, { withFileTypes: true })) {
     const path = join(cache, entry.name)
-    if (entry.isDirectory() && path !== folder && statSync(path).mtimeMs < hourAgo) {
+    if (entry.isDirectory() && !named.has(entry.name) && statSync(path).mtimeMs < hourAgo) {
       rmSync(path, { recursive: true, force: true })
     }
   }
-  return join(folder, 'index.js')
+  return join(folder, FILES[kind])
 }
 
-const entry = async () => {
-  if (!existsSync(source)) return built
+const bundleFile = async () => {
+  if (!existsSync(source)) return builtFile()
   try {
     return freshBundle() ?? (await bundleSources())
   } catch (error) {
     // Without esbuild (`npm install --omit=dev` in a clone), fall back to a build if there is one.
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built)) throw error
-    return built
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(builtFile())) throw error
+    return builtFile()
   }
 }
 
-const file = await entry()
+const file = await bundleFile()
 // Source maps are not switched on here: Node would read and decode every chunk's map at load,
 // 60–80 ms of a ~775 ms profiled cold start. NODE_OPTIONS=--enable-source-maps turns them on
 // when a stack trace should name the .ts files.
-await import(pathToFileURL(file).href)
+if (file.endsWith('.cjs')) {
+  const { runServe } = await import('./code-cache.mjs')
+  runServe(file)
+} else {
+  await import(pathToFileURL(file).href)
+}

@@ -8,3 +8,9 @@ export declare const bundleCli: (
   outdir: string,
   extra?: BuildOptions,
 ) => Promise<BuildResult>
+export declare const asciiOnly: (text: string) => string
+export declare const bundleServe: (
+  root: string,
+  outdir: string,
+  extra?: BuildOptions,
+) => Promise<BuildResult>

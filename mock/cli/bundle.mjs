@@ -2,6 +2,7 @@
 // clone's sources into node_modules/.cache on first use, `npm run build` bundles them into
 // dist/cli for the installed package, and the bench bundles its servers the same way
 // (bench/lib/child.ts). Node-only, dev-time: esbuild is a dev dependency.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { build } from 'esbuild'
 
@@ -64,10 +65,59 @@ export const bundleCli = (root, outdir, extra = {}) =>
     ...extra,
   })
 
+/**
+ * Every character past ASCII as a `\\u` escape. esbuild escapes them in strings but not in
+ * tagged templates (the pages' `html` has ·, …, “”), and one such character makes V8 hold the
+ * whole bundle as a two-byte string, decoded from UTF-8 at every start (~20 ms for serve.cjs).
+ * An ASCII file is read as latin1, byte for byte. The escapes mean the same wherever they land:
+ * strings and cooked templates (our `html` joins the cooked strings, never `.raw`), regular
+ * expressions, comments. Characters past U+FFFF become their surrogate pair, as in a string.
+ */
+export const asciiOnly = (text) =>
+  text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+/**
+ * `engagement-mock serve` alone (mock/cli/serve-main.ts) as one CommonJS file, `serve.cjs`: the
+ * launcher compiles it with a V8 code cache (code-cache.mjs), which Node 20 gives only to a
+ * script, not to ES modules. What serve loads on first use (express, the pages, faker) is in the
+ * file but runs only when imported: esbuild wraps each such module in a lazy initializer. Returns
+ * esbuild's result; the file is written ASCII-only (asciiOnly), with its linked map.
+ */
+export const bundleServe = async (root, outdir, extra = {}) => {
+  const result = await build({
+    ...nodeBundleOptions,
+    format: 'cjs',
+    entryPoints: { serve: 'mock/cli/serve-main.ts' },
+    outExtension: { '.js': '.cjs' },
+    absWorkingDir: root,
+    outdir,
+    // A script has no import.meta: the bundle's own file URL stands for it (paths.ts, docs.ts).
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    sourcemap: 'linked',
+    sourcesContent: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    ...extra,
+    write: false,
+  })
+  for (const file of result.outputFiles) {
+    const text = file.path.endsWith('.cjs') ? asciiOnly(file.text) : file.text
+    Object.defineProperty(file, 'contents', { value: Buffer.from(text, 'latin1') })
+    Object.defineProperty(file, 'text', { value: text })
+    if (extra.write !== false) {
+      mkdirSync(dirname(file.path), { recursive: true })
+      writeFileSync(file.path, file.contents)
+    }
+  }
+  return result
+}
+
 // `node mock/cli/bundle.mjs <outdir>` (npm run build): the installed package's command.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   const { resolve } = await import('node:path')
   const { fileURLToPath } = await import('node:url')
   const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
-  await bundleCli(root, resolve(process.argv[2] ?? 'dist/cli'))
+  const outdir = resolve(process.argv[2] ?? 'dist/cli')
+  await Promise.all([bundleCli(root, outdir), bundleServe(root, outdir)])
 }

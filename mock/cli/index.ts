@@ -1,75 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { Command, CommanderError } from 'commander'
+// The command with every subcommand: the launcher's ES module bundle (code split, so each
+// command loads only its own chunks). `serve` alone also has its own entry, serve-main.ts.
 import { registerCheck } from './check.ts'
 import { registerOpenApi } from './openapi.ts'
-import { EXIT, UsageError } from './options.ts'
-import { packageRoot } from './paths.ts'
+import { main } from './program.ts'
 import { registerSeed } from './seed.ts'
 import { registerServe } from './serve.ts'
 
-/** Help and version are successes; every other parse error is a usage error (exit 2). */
-const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version'])
-
-const version = (): string => {
-  const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'))
-  return typeof manifest.version === 'string' ? manifest.version : '0.0.0'
-}
-
-const COMMANDS: Record<string, (program: Command) => void> = {
-  serve: registerServe,
-  check: registerCheck,
-  seed: registerSeed,
-  openapi: registerOpenApi,
-}
-
-/**
- * The program with every command, or with only `command` when that names one: a command's own
- * parsing and help need only its definition, and `serve` starts without building the others.
- * Anything else (no command, --help, --version, a mistyped name) gets them all, for the list.
- */
-export const createProgram = (command?: string): Command => {
-  const program = new Command('engagement-mock')
-    .description(
-      'Mock, seed and check the Engagement Service API. Run a command with --help for its examples.',
-    )
-    .version(version())
-    .showHelpAfterError('(add --help for usage and examples)')
-    // Set before the commands are added, so each of them inherits it.
-    .exitOverride()
-  const only = command !== undefined && Object.hasOwn(COMMANDS, command) ? command : undefined
-  for (const [name, register] of Object.entries(COMMANDS)) {
-    if (only === undefined || name === only) register(program)
-  }
-  program.addHelpText(
-    'after',
-    `
-Examples:
-  $ engagement-mock serve                                   # the mock on http://localhost:4010
-  $ engagement-mock check https://staging.example.com/api/v1 --key "$KEY"
-  $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
-  $ engagement-mock openapi --out openapi.json`,
-  )
-  return program
-}
-
-export const main = async (argv: readonly string[]): Promise<void> => {
-  try {
-    await createProgram(argv[0]).parseAsync([...argv], { from: 'user' })
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // commander has already printed its message.
-      process.exitCode = SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage
-      return
-    }
-    if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n`)
-      process.exitCode = EXIT.usage
-      return
-    }
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
-    process.exitCode = EXIT.failed
-  }
-}
-
-await main(process.argv.slice(2))
+await main(
+  { serve: registerServe, check: registerCheck, seed: registerSeed, openapi: registerOpenApi },
+  process.argv.slice(2),
+)

@@ -1,0 +1,101 @@
+// Runs `serve.cjs` (bundle.mjs, bundleServe) with a V8 code cache. Node 20 has no compile cache
+// for modules (module.enableCompileCache is Node 22), but a script compiled with vm.Script takes
+// V8's cached data: the bytecode of every function a previous start compiled, read instead of
+// parsing and compiling ~2 MB of JavaScript again. The cache lives next to the bundle
+// (`serve.cjs.cache`), is written after a start that had none (once the server answers, so the
+// functions compiled lazily up to then are in it), and is used only by the bundle and the V8 it
+// was made for: anything else starts as if there were none, and writes its own.
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, resolve } from 'node:path'
+import { constants, Script } from 'node:vm'
+import { crc32 } from 'node:zlib'
+
+/**
+ * The first line of a cache file: which bundle (its checksum: V8 itself compares only the
+ * source's length) and which V8 and CPU it was made for (V8 also checks its version and flags,
+ * and rejects data it cannot use; the key keeps another Node from taking it in turn).
+ */
+export const cacheKey = (bytes) =>
+  `engagement-mock code cache ${crc32(bytes).toString(16)} v8-${process.versions.v8} ${process.arch}\n`
+
+export const cachePath = (file) => `${file}.cache`
+
+/** The cached data made for these bundle bytes on this V8, or undefined (none, stale or foreign). */
+export const readCache = (file, bytes) => {
+  let cache
+  try {
+    cache = readFileSync(cachePath(file))
+  } catch {
+    return undefined
+  }
+  const key = cacheKey(bytes)
+  return cache.toString('latin1', 0, key.length) === key ? cache.subarray(key.length) : undefined
+}
+
+/**
+ * Under a temporary name, then renamed: a concurrent start never reads half a cache. A folder
+ * that cannot be written (a package installed read-only) just goes without one.
+ */
+export const writeCache = (file, bytes, data) => {
+  const pending = `${cachePath(file)}.${process.pid}.tmp`
+  try {
+    writeFileSync(pending, Buffer.concat([Buffer.from(cacheKey(bytes), 'latin1'), data]))
+    renameSync(pending, cachePath(file))
+    return true
+  } catch {
+    rmSync(pending, { force: true })
+    return false
+  }
+}
+
+/**
+ * Compiles and runs a CommonJS bundle as Node's own loader would (the same wrapper and
+ * arguments), with the cached data when there is one for it. `cache` says what happened:
+ * 'used', 'rejected' (V8 refused it: compiled normally), or 'none'. The bundle is ASCII
+ * (bundleServe), so it is read as latin1: a one-byte string, no UTF-8 decoding.
+ */
+export const runBundle = (given) => {
+  const file = resolve(given) // Node's require, and the script's __filename, want it absolute
+  const bytes = readFileSync(file)
+  const cachedData = readCache(file, bytes)
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${bytes.toString('latin1')}\n})`,
+    {
+      filename: file,
+      ...(cachedData ? { cachedData } : {}),
+      // An `import()` left in the bundle (none today: esbuild inlines ours) works as in a module.
+      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  )
+  const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used'
+  const module = { exports: {}, filename: file, id: file, loaded: false }
+  script
+    .runInThisContext()
+    .call(module.exports, module.exports, createRequire(file), module, file, dirname(file))
+  module.loaded = true
+  return {
+    exports: module.exports,
+    cache,
+    save: () => writeCache(file, bytes, script.createCachedData()),
+  }
+}
+
+/**
+ * `serve` from its bundle: with the code cache when there is a usable one; without, the cache is
+ * written once the command has settled (the server answers, its banner is out), after the
+ * current turn so the first requests are not kept waiting. With source maps on
+ * (NODE_OPTIONS=--enable-source-maps) Node's own loader runs the bundle, which reads its map.
+ */
+export const runServe = (file) => {
+  if (process.sourceMapsEnabled) return createRequire(resolve(file))(resolve(file))
+  const run = runBundle(file)
+  if (run.cache !== 'used') {
+    // Not after a failed start (a port in use, a bad option): its cache would lack the server's
+    // functions, and a usable cache is never replaced.
+    Promise.resolve(run.exports.finished).then(() => {
+      if (!process.exitCode) setImmediate(run.save)
+    })
+  }
+  return run
+}
