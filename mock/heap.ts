@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 
 /**
  * V8 doubles the young generation (where new objects start) while allocation is heavy, up to
@@ -27,4 +28,17 @@ export const withoutYoungGenerationGrowth = async <T>(task: () => Promise<T>): P
   } finally {
     setFlagsFromString(`--semi-space-growth-factor=${GROWTH_FACTOR_DEFAULT}`)
   }
+}
+
+/**
+ * One full garbage collection, now. After loading a large state the heap holds the load's
+ * garbage (the parsed file, its copies), and an idle mock never gives it back: at 100,000 records
+ * a `serve` process idled at ~314 MiB for 40 s, ~280 MiB after one full collection. Node exposes
+ * `gc` only behind `--expose-gc`; setting that flag at run time defines it in new contexts, which
+ * is how jest's leak detector reaches it too.
+ */
+export const collectGarbage = (): void => {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  gc()
 }

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMock } from '../../mock/create.ts'
-import { withoutYoungGenerationGrowth } from '../../mock/heap.ts'
+import { collectGarbage, withoutYoungGenerationGrowth } from '../../mock/heap.ts'
 import { startServer } from '../../mock/server.ts'
 import { importStateFile } from '../../mock/state-file.ts'
 import { BENCH_KEY, fillerState } from '../lib/filler.ts'
@@ -29,6 +29,8 @@ const importMs = await withoutYoungGenerationGrowth(async () => {
   if (!loaded) throw new Error(`${stateFile} vanished`)
   return performance.now() - started
 })
+// As `serve` does after loading a state.
+collectGarbage()
 
 const post = async (path: string, body: unknown) => {
   const answer = await mock.handle({

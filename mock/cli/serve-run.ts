@@ -3,7 +3,7 @@
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { createMock, type MockOptions } from '../create.ts'
-import { withoutYoungGenerationGrowth } from '../heap.ts'
+import { collectGarbage, withoutYoungGenerationGrowth } from '../heap.ts'
 import { startServer } from '../listen.ts'
 import { parseScenarioName, type Scenario } from '../scenarios.ts'
 import { importStateFile, loadStateFile, saveStateFile } from '../state-file.ts'
@@ -61,6 +61,8 @@ export const serve = async (options: ServeOptions): Promise<void> => {
     await mock.ready
     return statePath === undefined ? false : importStateFile(statePath, mock)
   })
+  // A state the user gave may be large: give back what loading it left behind before idling.
+  if (stateLoaded || typeof scenario === 'object') collectGarbage()
 
   const running = await startServer({
     port,
