@@ -91,9 +91,10 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     '~1.5 KB live: ~0.5 KB of strings (repeated values such as the owner id or default messages ' +
     'are separate copies when imported from JSON), ~0.7 KB of objects (form, settings, fields), ' +
     '~0.2 KB for the Map @msw/data gives each record for relations, ~0.2 KB in the identifier sets ' +
-    'and indexes. Note: "settled" follows forced full collections (`gc()`); a `serve` process runs ' +
-    'none, and idled at ~314 MiB for 40 s after the same import (V8’s memory reducer did not give ' +
-    'the import’s garbage back). What it would take: an import that does not keep the whole parsed ' +
+    'and indexes. "Settled" here follows the bench’s forced full collections (`gc()`); `serve` runs ' +
+    'one after loading a state (mock/heap.ts), without which an idle process kept ~314 MiB for ' +
+    '40 s after the same import (~292 with it; V8’s memory reducer did not give the import’s ' +
+    'garbage back). What it would take: an import that does not keep the whole parsed ' +
     'file beside the records it builds (fewer part-used pages), shared strings for repeated ' +
     'values, and no per-record relation Map (an @msw/data change).',
   import:
