@@ -5,11 +5,11 @@ import { runInNewContext } from 'node:vm'
  * V8 doubles the young generation (where new objects start) while allocation is heavy, up to
  * 16 MiB per semi-space, and keeps it at that size once the burst is over. Importing a large
  * state is such a burst: at 100,000 records the import grew it to 32 MiB that the idle mock then
- * held, and the import peaked at ~700 MiB of RSS against ~390 MiB with the young generation kept
- * at its initial size (measured with bench/servers/mock-server.ts; figures in
- * /work/wt/notes/s16-writes.md). Everything an import creates survives anyway, so a bigger nursery
- * saves it no work. Growth is allowed again afterwards: a write-heavy mock needs the bigger
- * nursery (kept small for good, POST cost ~25 % more CPU per request in process).
+ * held, and the import peaked at ~700 MiB of RSS, against ~310 MiB with the young generation held
+ * at its initial size during the import (bench/servers/mock-server.ts, `npm run bench:writes`).
+ * Everything an import creates survives anyway, so a bigger nursery saves it no work. Growth is
+ * allowed again afterwards: a write-heavy mock needs the bigger nursery (held for good, a POST
+ * cost ~25 % more CPU in process).
  *
  * `--semi-space-growth-factor` is read each time V8 considers growing, so it can be set at run
  * time, unlike the semi-space sizes. Left alone when the user sets semi-space flags themselves.
@@ -33,7 +33,7 @@ export const withoutYoungGenerationGrowth = async <T>(task: () => Promise<T>): P
 /**
  * One full garbage collection, now. After loading a large state the heap holds the load's
  * garbage (the parsed file, its copies), and an idle mock never gives it back: at 100,000 records
- * a `serve` process idled at ~314 MiB for 40 s, ~280 MiB after one full collection. Node exposes
+ * a `serve` process idled at ~314 MiB for 40 s, ~292 MiB after one full collection. Node exposes
  * `gc` only behind `--expose-gc`; setting that flag at run time defines it in new contexts, which
  * is how jest's leak detector reaches it too.
  */
