@@ -58,7 +58,11 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'garbage collection of the larger heap (p99) first, and at how busy the machine was.',
   patchFlat:
     'A PATCH touches only its organization’s @msw/data collection and indexes, so its cost does ' +
-    'not grow with the store; if this is missed, look at garbage collection of the larger heap.',
+    'not grow with the store; if this is missed, look at garbage collection of the larger heap. ' +
+    'Trade-off to know: `serve` (and the bench server) load a state with the young generation’s ' +
+    'growth held (mock/heap.ts), which saves ~25 MiB of settled RSS at 100,000 records, but the ' +
+    'young generation then stays small under PATCH load (little of a PATCH survives, so V8 does ' +
+    'not grow it): ~10–15% more CPU per PATCH at 100,000 in an A/B on a busy machine.',
   cold:
     'Profiled with `--cpu-prof`: the default demo loads a precomputed state (no faker plan); ' +
     'express, the pages and faker wait for first use (faker loads after the first answer, before ' +
