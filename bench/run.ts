@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { type Aggregate, aggregate } from './lib/aggregate.ts'
+import type { Aggregate } from './lib/aggregate.ts'
 import { type Child, ROOT, startChild, startCommand } from './lib/child.ts'
 import { codeCacheOf, coldStart, ensureCodeCache, freePort } from './lib/cold-start.ts'
 import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
 import { installedCopy } from './lib/installed.ts'
+import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
 import { machine } from './lib/machine.ts'
 import { median } from './lib/stats.ts'
-import { type Load, WRK, wrk } from './lib/wrk.ts'
+import { WRK } from './lib/wrk.ts'
 import { ensurePeers } from './peers/install.ts'
 import { type Peer, peers } from './peers/servers.ts'
 import { type Results, render } from './report.ts'
@@ -27,61 +28,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const SCALES = [20, 10_000, 100_000]
-const log = (line: string) => process.stderr.write(`${line}\n`)
-
-const auth = (key: string) => ({ Authorization: `Bearer ${key}` })
-const json = { 'Content-Type': 'application/json' }
-const POST_BODY = JSON.stringify({
-  title: 'Bench form',
-  fields: [
-    { kind: 'single_choice', config: { label: 'Which track?', options: ['AI', 'Web'] } },
-    { kind: 'short_text', config: { label: 'Team name' } },
-    { kind: 'rating', config: { label: 'Venue', max: 5 } },
-  ],
-})
-const loads = {
-  'GET /forms': (url: string): Load => ({ url: `${url}/api/v1/forms`, headers: auth(BENCH_KEY) }),
-  'GET /sessions': (url: string): Load => ({
-    url: `${url}/api/v1/sessions`,
-    headers: auth(BENCH_KEY),
-  }),
-  'POST /forms': (url: string): Load => ({
-    url: `${url}/api/v1/forms`,
-    method: 'POST',
-    headers: { ...auth(POST_KEY), ...json },
-    body: POST_BODY,
-  }),
-  '401 (no key)': (url: string): Load => ({ url: `${url}/api/v1/forms` }),
-  'PATCH /forms/{id}': (url: string, formId?: unknown): Load => ({
-    url: `${url}/api/v1/forms/${String(formId)}`,
-    method: 'PATCH',
-    headers: { ...auth(BENCH_KEY), ...json },
-    body: '{"title":"Renamed by the benchmark"}',
-  }),
-}
-type Scenario = keyof typeof loads
-
-/** Interleaves the servers run by run, so drift on the machine hits them alike. */
-const compare = async (scenario: Scenario, servers: Record<string, Child>) => {
-  for (const child of Object.values(servers))
-    await wrk(loads[scenario](child.info.url, child.info.formId), { seconds: 1, connections })
-  const collected: Record<string, Awaited<ReturnType<typeof wrk>>[]> = {}
-  for (let i = 0; i < runs; i++) {
-    for (const [name, child] of Object.entries(servers)) {
-      const result = await wrk(loads[scenario](child.info.url, child.info.formId), {
-        seconds,
-        connections,
-      })
-      const list = collected[name] ?? []
-      list.push(result)
-      collected[name] = list
-      log(
-        `  ${scenario} ${name} run ${i + 1}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
-      )
-    }
-  }
-  return Object.fromEntries(Object.entries(collected).map(([name, r]) => [name, aggregate(r)]))
-}
+const compare = (scenario: Scenario, servers: Record<string, Child>) =>
+  compareRuns(scenario, servers, { seconds, runs, connections })
 
 const fetchText = async (
   url: string,

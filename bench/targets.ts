@@ -27,30 +27,42 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'allocation per request has grown again: compare `--trace-gc` output of the host and of the ' +
     'bare server under the same load.',
   post:
-    'Profiled in process (`--cpu-prof`, 25,000 creates after 5,000): a create is now mostly ' +
-    'library work. @msw/data Collection.create copies the record key by key with a new path ' +
-    'array per key (#sanitizeInitialValues, ~20% of the CPU with its garbage), zod checks the body ' +
-    'and then the whole record (~18%), faker draws the identifiers (~10%), and garbage collection ' +
-    'takes ~17–22%; our own code (dispatch, operation, identifier sets, views, JSON) is about a fifth. ' +
-    'Over HTTP the same work runs between the socket reads and writes (no extra system calls: ' +
-    'one read and one writev per request, as the bare server). Already cut: the random UUID ' +
-    '@msw/data gave each record (our id is the primary key), the second hash lookup per reserved ' +
-    'identifier, the zod parse of default settings per form. What it would take: a store whose ' +
-    'create does not copy the record before its schema check (a change of @msw/data), identifiers ' +
-    'drawn without faker’s per-character helpers, and a zod check of only what the operation ' +
-    'built rather than the whole record; each is a change of a dependency or of a check.',
+    'Profiled in process (`--cpu-prof`, 20,000 creates into one organization as in the POST run): ' +
+    'a create costs ~53 µs of CPU (~70 before session 16). What remains is mostly library work: ' +
+    '@msw/data Collection.create copies the record key by key with a new path array per key ' +
+    '(#sanitizeInitialValues, ~30%), zod checks the body and then the whole record (~15%), the ' +
+    'identifier sets (~10%: inserts into sets of every id handed out), JSON parse and stringify ' +
+    '(~10%), garbage collection ~4%. Over HTTP a POST costs ~2.5–3.5× its in-process CPU, and that ' +
+    'gap is the machine, not the mock: the host alone (api-host with a stub answering the same ' +
+    'bytes) costs 10–20 µs more than the bare server, but a stub that spins 80 µs per request ' +
+    'costs 150–190 µs of CPU per request over HTTP on this 2-vCPU VM, where wrk and the server ' +
+    'share the cores and caches between every request (same system calls as the bare server). ' +
+    'Already cut: faker’s per-character helpers (identifiers drawn straight from its seeded ' +
+    'generator, same values), concatenated ids copied again to be hashed, a binary search per ' +
+    'insert over a write-heavy organization’s list, @msw/data’s random UUID per record, a second ' +
+    'hash lookup per identifier, a zod parse of default settings per form. What it would take: ' +
+    '0.6× leaves ~65 µs of CPU per POST in all at the bare server’s ~40 µs, HTTP included; ' +
+    '@msw/data’s copy plus the two zod checks alone are ~25 µs in process and more over HTTP. ' +
+    'A store whose create does not copy the record before its schema check (an @msw/data change) ' +
+    'is the next step; checking less is not an option.',
   postP99:
     'The tail of a write is garbage collection: each create allocates the copies described for ' +
     'POST throughput, and every record survives into the old generation, so the store grows ' +
     'under the load and major collections mark all of it. It falls with the allocation per ' +
-    'create and with the heap per record (see RSS).',
+    'create and with the heap per record (see RSS). Holding the young generation small for good ' +
+    'would shorten scavenges but cost ~25% more CPU per create (measured), so it is held only ' +
+    'while a state loads (mock/heap.ts).',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +
     'garbage collection of the larger heap (p99) first, and at how busy the machine was.',
   patchFlat:
     'A PATCH touches only its organization’s @msw/data collection and indexes, so its cost does ' +
-    'not grow with the store; if this is missed, look at garbage collection of the larger heap.',
+    'not grow with the store; if this is missed, look at garbage collection of the larger heap. ' +
+    'Trade-off to know: `serve` (and the bench server) load a state with the young generation’s ' +
+    'growth held (mock/heap.ts), which saves ~25 MiB of settled RSS at 100,000 records, but the ' +
+    'young generation then stays small under PATCH load (little of a PATCH survives, so V8 does ' +
+    'not grow it): ~10–15% more CPU per PATCH at 100,000 in an A/B on a busy machine.',
   cold:
     'Profiled with `--cpu-prof`: the default demo loads a precomputed state (no faker plan); ' +
     'express, the pages and faker wait for first use (faker loads after the first answer, before ' +
@@ -80,20 +92,22 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'same as a clone runs from its cache, and writes serve’s code cache there on its first start ' +
     '(none is shipped: V8’s data is tied to one Node version); see the cold start from a clone.',
   rss:
-    'Measured with V8’s heap statistics at 100,000 filler forms (after the import and settling): ' +
-    '~141 MiB of live old space plus ~25 MiB of large objects (the identifier sets and indexes), ' +
-    'but ~45 MiB more old space that is free and not returned: its pages are ~70% used on ' +
-    'average after an import that allocates the parsed file, its copies and the records side by ' +
-    'side, and V8 does not compact pages that full (not even in a memory-reducing collection; ' +
-    'measured); plus ~32 MiB of young generation grown during the import and ' +
-    '~63 MiB outside the heap (the process itself). Per record ~1.5 KB live: ~0.5 KB of strings ' +
-    '(ids, title, slug, share URL, dates; repeated values such as the owner id or default ' +
-    'messages are separate copies when imported from JSON), ~0.7 KB of objects (form, settings, ' +
-    'fields), ~0.2 KB for the Map @msw/data gives each record for relations, ~0.2 KB in the ' +
-    'identifier sets and indexes. Already cut: @msw/data’s random UUID per record (~0.5 KB each, ' +
-    '48 MiB at 100,000). What it would take: an import that leaves fewer part-used pages ' +
-    'behind, shared strings for repeated values, and no per-record relation Map (an @msw/data ' +
-    'change).',
+    'Measured with V8’s heap statistics at 100,000 filler forms (bench server, after the import and ' +
+    'the settle loop): ~141 MiB of live old space in 185 MiB committed (~44 MiB free in part-used ' +
+    'pages the import left behind; V8 does not compact pages that full), ~24 MiB of large objects ' +
+    '(the identifier sets and indexes), 8 MiB of young generation and ~62 MiB outside the heap. ' +
+    'Already cut: @msw/data’s random UUID per record (48 MiB), and the young generation the import ' +
+    'grew to 32 MiB and V8 kept (`serve` now loads a state with its growth held, mock/heap.ts: ' +
+    '~280 MiB settled instead of ~305, and the import’s peak ~310 MiB instead of ~700). Per record ' +
+    '~1.5 KB live: ~0.5 KB of strings (repeated values such as the owner id or default messages ' +
+    'are separate copies when imported from JSON), ~0.7 KB of objects (form, settings, fields), ' +
+    '~0.2 KB for the Map @msw/data gives each record for relations, ~0.2 KB in the identifier sets ' +
+    'and indexes. "Settled" here follows the bench’s forced full collections (`gc()`); `serve` runs ' +
+    'one after loading a state (mock/heap.ts), without which an idle process kept ~314 MiB for ' +
+    '40 s after the same import (~292 with it; V8’s memory reducer did not give the import’s ' +
+    'garbage back). What it would take: an import that does not keep the whole parsed ' +
+    'file beside the records it builds (fewer part-used pages), shared strings for repeated ' +
+    'values, and no per-record relation Map (an @msw/data change).',
   import:
     'Each record is checked once, by its collection’s zod schema as @msw/data stores it: the ' +
     'state’s frame is checked first, and the checks across records (unique ids, join codes, ' +

@@ -3,6 +3,7 @@
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { createMock, type MockOptions } from '../create.ts'
+import { collectGarbage, withoutYoungGenerationGrowth } from '../heap.ts'
 import { startServer } from '../listen.ts'
 import { parseScenarioName, type Scenario } from '../scenarios.ts'
 import { importStateFile, loadStateFile, saveStateFile } from '../state-file.ts'
@@ -54,9 +55,14 @@ export const serve = async (options: ServeOptions): Promise<void> => {
     ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
   }
   const mock = createMock(mockOptions)
-  await mock.ready
   const statePath = options.state === undefined ? undefined : resolve(options.state)
-  const stateLoaded = statePath === undefined ? false : await importStateFile(statePath, mock)
+  // Loading a state is one burst of allocation; see mock/heap.ts.
+  const stateLoaded = await withoutYoungGenerationGrowth(async () => {
+    await mock.ready
+    return statePath === undefined ? false : importStateFile(statePath, mock)
+  })
+  // A state the user gave may be large: give back what loading it left behind before idling.
+  if (stateLoaded || typeof scenario === 'object') collectGarbage()
 
   const running = await startServer({
     port,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { JoinCode, Slug } from '../../contract/index.ts'
+import {
+  ID_BODY_LENGTH,
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_LENGTH,
+  JoinCode,
+  SLUG_SUFFIX_LENGTH,
+  Slug,
+} from '../../contract/index.ts'
 import { IdSource } from './ids.ts'
+import { createIdFaker } from './ids-faker.ts'
 import { Store } from './store.ts'
 
 const free = () => true
@@ -55,6 +63,22 @@ describe('IdSource', () => {
     const first = take(ids)
     ids.reseed(5)
     expect(take(ids)).toEqual(first)
+  })
+
+  it("hands out exactly what faker's string helpers draw from the same seed, number for number", async () => {
+    // The seeded demo data and every saved snapshot's idDraws depend on this sequence.
+    const ids = await loaded(11, free)
+    const reference = createIdFaker()
+    reference.randomizer.seed(11)
+    const { string } = reference.faker
+    const lower = { length: ID_BODY_LENGTH, casing: 'lower' } as const
+    for (let i = 0; i < 300; i++) {
+      expect(ids.id('form')).toBe(`frm_${string.alphanumeric(lower)}`)
+      expect(ids.joinCode()).toBe(string.fromCharacters(JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH))
+      const suffix = string.alphanumeric({ length: SLUG_SUFFIX_LENGTH, casing: 'lower' })
+      expect(ids.slug('Same title')).toBe(`same-title-${suffix}`)
+    }
+    expect(ids.draws).toBe(reference.randomizer.draws())
   })
 
   it('draws again when a value is already taken, so a collision never repeats an identifier', async () => {

@@ -32,6 +32,18 @@ describe('Table', () => {
     expect(table.listByOrg('org3')).toEqual([])
   })
 
+  it('places a late, older record among many created in order, and a same-time one first', async () => {
+    const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`
+    const rows: Array<[string, string, string]> = []
+    for (let n = 1; n <= 20; n++) rows.push([`r${n}`, 'org1', day(n)])
+    rows.push(['late', 'org1', day(7)], ['tie', 'org1', day(20)], ['first', 'org1', day(0)])
+    const ids = (await tableWith(...rows)).listByOrg('org1').map((r) => r.id)
+    expect(ids.slice(0, 3)).toEqual(['tie', 'r20', 'r19'])
+    expect(ids.slice(ids.indexOf('r8'), ids.indexOf('r8') + 3)).toEqual(['r8', 'late', 'r7'])
+    expect(ids.at(-1)).toBe('first')
+    expect(ids).toHaveLength(23)
+  })
+
   it('keeps every record in creation order across organizations, and a replaced one in its place', async () => {
     const table = await tableWith(['a', 'org1', '1'], ['b', 'org2', '2'], ['c', 'org1', '3'])
     const a = table.get('a')

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Aggregate } from './lib/aggregate.ts'
+import { type Child, startChild } from './lib/child.ts'
+import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
+import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
+
+/**
+ * `npm run bench:writes [-- --baseline DIR]`: only the write and memory rows of `npm run bench`
+ * (POST /forms against the bare server, PATCH at 20 and 100,000 records, RSS settled at 100,000),
+ * in a few minutes instead of fifteen. With `--baseline`, the same server file of another checkout
+ * (e.g. main) runs in the same interleaved runs, so a change is judged as a ratio from one run.
+ * Besides req/s it reports each server's CPU per request from /proc (steadier than req/s when
+ * the machine is shared). Prints markdown; RESULTS.md is left alone.
+ */
+const { values } = parseArgs({ options: { baseline: { type: 'string' } } })
+const settings = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  runs: Number(process.env.BENCH_RUNS ?? 3),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+}
+const SERVER = '../servers/mock-server.ts'
+const baseline = values.baseline
+  ? resolve(values.baseline, 'bench', 'servers', 'mock-server.ts')
+  : undefined
+
+/** CPU time (user + system) the process has used so far, in ms. */
+const cpuMs = (child: Child) => {
+  const fields = readFileSync(`/proc/${child.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')
+  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
+}
+
+/** compareRuns plus each server's CPU per request over those runs (only one is loaded at a time). */
+const compare = async (scenario: Scenario, servers: Record<string, Child>) => {
+  const before = Object.fromEntries(Object.entries(servers).map(([n, c]) => [n, cpuMs(c)]))
+  const result = await compareRuns(scenario, servers, settings)
+  const cpu: Record<string, number> = {}
+  for (const [name, child] of Object.entries(servers)) {
+    const requests = (result[name] as Aggregate).requests
+    cpu[name] = ((cpuMs(child) - (before[name] ?? 0)) * 1000) / requests
+  }
+  return { result, cpu }
+}
+
+const table = (
+  title: string,
+  runs: Awaited<ReturnType<typeof compare>>,
+  reference: string,
+): string => {
+  const ref = runs.result[reference] as Aggregate
+  const rows = Object.entries(runs.result).map(
+    ([name, r]) =>
+      `| ${name} | ${Math.round(r.rps)} | ${(r.rps / ref.rps).toFixed(2)}× | ${r.p99} ms | ${(r.p99 / ref.p99).toFixed(2)}× | ${Math.round(runs.cpu[name] ?? 0)} µs | ${r.runs.join(', ')} |`,
+  )
+  return [
+    `### ${title} (ratios to ${reference})`,
+    '',
+    '| server | req/s | ratio | p99 | p99 ratio | CPU per request | runs (req/s) |',
+    '|---|--:|--:|--:|--:|--:|---|',
+    ...rows,
+    '',
+  ].join('\n')
+}
+
+const main = async () => {
+  const out: string[] = [`## Writes and memory (${JSON.stringify(settings)})`, '']
+  const mocks: Record<string, Child> = { mock: await startChild(SERVER, ['20']) }
+  if (baseline) mocks.baseline = await startChild(baseline, ['20'])
+  const mock = mocks.mock as Child
+  const text = async (path: string, headers: Record<string, string>, init: RequestInit = {}) =>
+    (await fetch(`${mock.info.url}/api/v1${path}`, { headers, ...init })).text()
+  const dir = mkdtempSync(join(tmpdir(), 'engagement-bench-'))
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'bodies.json')
+  writeFileSync(
+    file,
+    JSON.stringify({
+      forms: await text('/forms', auth(BENCH_KEY)),
+      sessions: await text('/sessions', auth(BENCH_KEY)),
+      unauthorized: await text('/forms', {}),
+      created: await text(
+        '/forms',
+        { ...auth(POST_KEY), ...json },
+        { method: 'POST', body: POST_BODY },
+      ),
+    }),
+  )
+  const bare = await startChild('../servers/bare-server.ts', [file, 'stringify'])
+  log('POST /forms: the mock against the bare server')
+  out.push(
+    table(
+      'POST /forms',
+      await compare('POST /forms', { ...mocks, 'bare stringify': bare }),
+      'bare stringify',
+    ),
+  )
+  for (const child of [...Object.values(mocks), bare]) await child.stop()
+
+  log('PATCH /forms/{id} and RSS at 20 and 100,000 records')
+  const stores: Record<string, Child> = {}
+  for (const [name, file] of [['mock', SERVER], ...(baseline ? [['baseline', baseline]] : [])]) {
+    for (const records of [20, 100_000])
+      stores[`${name} ${records}`] = await startChild(file as string, [String(records)])
+  }
+  const rss = Object.fromEntries(Object.entries(stores).map(([n, c]) => [n, c.rssMiB()]))
+  out.push(table('PATCH /forms/{id}', await compare('PATCH /forms/{id}', stores), 'mock 20'))
+  out.push(
+    '### Memory',
+    '',
+    '| server | RSS settled | RSS right after import | import |',
+    '|---|--:|--:|--:|',
+  )
+  for (const [name, child] of Object.entries(stores)) {
+    out.push(
+      `| ${name} | ${Math.round(rss[name] ?? 0)} MiB | ${Math.round(Number(child.info.peakRssMiB))} MiB | ${Math.round(Number(child.info.importMs))} ms |`,
+    )
+    await child.stop()
+  }
+  process.stdout.write(`${out.join('\n')}\n`)
+}
+
+await main()
