@@ -104,8 +104,9 @@ class Consistency {
     this.error ??= inconsistent(why)
   }
   #claim(set: Set<string>, what: string, value: string): void {
-    if (set.has(value)) this.#fail(`the ${what} "${value}" appears twice.`)
-    else set.add(value)
+    // One hash lookup, not has-then-add: an import claims every id, join code and slug it holds.
+    const before = set.size
+    if (set.add(value).size === before) this.#fail(`the ${what} "${value}" appears twice.`)
   }
   #id(value: string): void {
     this.#claim(this.#reserved.ids, 'id', value)
