@@ -12,6 +12,7 @@ import { installedCopy } from './lib/installed.ts'
 import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
 import { machine } from './lib/machine.ts'
 import { median } from './lib/stats.ts'
+import { startStore } from './lib/stores.ts'
 import { WRK } from './lib/wrk.ts'
 import { ensurePeers } from './peers/install.ts'
 import { type Peer, peers } from './peers/servers.ts'
@@ -48,7 +49,7 @@ const main = async () => {
   log(`Machine: ${JSON.stringify(results.machine)}`)
 
   log('Side by side: mock host vs bare node:http')
-  const mock = await startChild('../servers/mock-server.ts', ['20'])
+  const mock = await startStore(20)
   results.rssAfterStart = mock.rssMiB()
   const bodies = {
     forms: await fetchText(`${mock.info.url}/api/v1/forms`, auth(BENCH_KEY)),
@@ -104,7 +105,7 @@ const main = async () => {
   const stores: Record<string, Child> = {}
   const rssStart: Record<string, number> = {}
   for (const records of SCALES) {
-    const child = await startChild('../servers/mock-server.ts', [String(records)])
+    const child = await startStore(records)
     stores[records] = child
     rssStart[records] = child.rssMiB()
   }

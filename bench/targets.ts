@@ -93,34 +93,38 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     '(none is shipped: V8’s data is tied to one Node version); see the cold start from a clone.',
   rss:
     'Measured with V8’s heap statistics at 100,000 filler forms (bench server, after the import and ' +
-    'the settle loop): ~141 MiB of live old space in 185 MiB committed (~44 MiB free in part-used ' +
-    'pages the import left behind; V8 does not compact pages that full), ~24 MiB of large objects ' +
-    '(the identifier sets and indexes), 8 MiB of young generation and ~62 MiB outside the heap. ' +
-    'Already cut: @msw/data’s random UUID per record (48 MiB), and the young generation the import ' +
-    'grew to 32 MiB and V8 kept (`serve` now loads a state with its growth held, mock/heap.ts: ' +
-    '~280 MiB settled instead of ~305, and the import’s peak ~310 MiB instead of ~700). Per record ' +
-    '~1.5 KB live: ~0.5 KB of strings (repeated values such as the owner id or default messages ' +
-    'are separate copies when imported from JSON), ~0.7 KB of objects (form, settings, fields), ' +
-    '~0.2 KB for the Map @msw/data gives each record for relations, ~0.2 KB in the identifier sets ' +
-    'and indexes. "Settled" here follows the bench’s forced full collections (`gc()`); `serve` runs ' +
-    'one after loading a state (mock/heap.ts), without which an idle process kept ~314 MiB for ' +
-    '40 s after the same import (~292 with it; V8’s memory reducer did not give the import’s ' +
-    'garbage back). What it would take: an import that does not keep the whole parsed ' +
-    'file beside the records it builds (fewer part-used pages), shared strings for repeated ' +
-    'values, and no per-record relation Map (an @msw/data change).',
+    'the settle loop): ~141 MiB of live old space, ~24 MiB of large objects (the identifier sets ' +
+    'and indexes), the young generation and ~62 MiB outside the heap. Already cut: @msw/data’s ' +
+    'random UUID per record (48 MiB); the young generation the import grew to 32 MiB and V8 kept ' +
+    '(`serve` now loads a state with its growth held, mock/heap.ts); and the whole parsed file ' +
+    'living beside the records during the import (a state file is parsed record by record: for ' +
+    'the same 161 MiB live, the heap after the import is 201 MiB instead of 254, fewer part-used ' +
+    'pages V8 does not compact). Per record ~1.5 KB live: ~0.5 KB of strings (repeated values such ' +
+    'as the owner id or default messages are separate copies when imported from JSON), ~0.7 KB of ' +
+    'objects (form, settings, fields), ~0.2 KB for the Map @msw/data gives each record for ' +
+    'relations, ~0.2 KB in the identifier sets and indexes. "Settled" here follows the bench’s ' +
+    'forced full collections (`gc()`); `serve` runs one after loading a state (mock/heap.ts), ' +
+    'without which an idle process kept the import’s garbage (V8’s memory reducer did not give it ' +
+    'back). What it would take: shared strings for repeated values, and no per-record relation ' +
+    'Map (an @msw/data change).',
   import:
-    'Each record is checked once, by its collection’s zod schema as @msw/data stores it: the ' +
-    'state’s frame is checked first, and the checks across records (unique ids, join codes, ' +
-    'slugs and API keys; owners, forms, seq) run on each record as it is stored (importStateFile, ' +
-    'buildStore); there is no parse of the whole state before. Profiled in process at 100,000 ' +
-    'filler forms (--cpu-prof of the import alone, busy machine): about a third is @msw/data’s ' +
-    'create (#sanitizeInitialValues copies the record key by key with a path array per key, then ' +
-    'the zod check and a Map per record), a quarter garbage collection (scavenges copying ' +
-    'the records that survive), an eighth reading and JSON.parse of the ~90 MB file, an eighth ' +
-    'our reserved sets of 600,000 ids, codes and slugs, the rest the tables’ indexes. What it ' +
-    'would take: storing records without @msw/data’s per-key copy, the change of the store the ' +
-    'POST target needs too; it cannot be met by checking less. On a busy machine this figure ' +
-    'inflates with the others: compare with the floor of the cold start.',
+    'Each record is checked once, by its collection’s zod schema as @msw/data stores it, and the ' +
+    'file is parsed record by record: its structure between the records is read without parsing ' +
+    'it, and each record’s text is parsed right before it is stored (importStateFile, ' +
+    'state-text.ts, buildStore). The state’s frame is checked first; the checks across records ' +
+    '(unique ids, join codes, slugs and API keys; owners, forms, seq) run on each record as it is ' +
+    'stored. Profiled in process at 100,000 filler forms (--cpu-prof of the import alone, busy ' +
+    'machine): ~40% is @msw/data’s create (#sanitizeInitialValues copies the record key by key ' +
+    'with a path array per key, ~25%; the zod check ~11%; a Map per record), a fifth garbage ' +
+    'collection (scavenges copying the records that survive, their strings included), a tenth ' +
+    'reading the ~83 MB file (the system’s copy and UTF-8 decoding), a tenth parsing the records ' +
+    'and the structure between them, a tenth our reserved sets of 600,000 ids, codes and slugs, ' +
+    'the rest the tables’ indexes. Parsing record by record did not move the total (the whole ' +
+    'parse, and copying its result out of the young generation, is gone, but the records’ strings ' +
+    'are now copied out during the stores); it lowered the settled RSS. What it would take: ' +
+    'storing records without @msw/data’s per-key copy, the change of the store the POST target ' +
+    'needs too; it cannot be met by checking less. On a busy machine this figure inflates with ' +
+    'the others: compare with the floor of the cold start.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */

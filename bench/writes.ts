@@ -6,6 +6,7 @@ import type { Aggregate } from './lib/aggregate.ts'
 import { type Child, startChild } from './lib/child.ts'
 import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
 import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
+import { startStore } from './lib/stores.ts'
 
 /**
  * `npm run bench:writes [-- --baseline DIR]`: only the write and memory rows of `npm run bench`
@@ -66,8 +67,8 @@ const table = (
 
 const main = async () => {
   const out: string[] = [`## Writes and memory (${JSON.stringify(settings)})`, '']
-  const mocks: Record<string, Child> = { mock: await startChild(SERVER, ['20']) }
-  if (baseline) mocks.baseline = await startChild(baseline, ['20'])
+  const mocks: Record<string, Child> = { mock: await startStore(20, SERVER) }
+  if (baseline) mocks.baseline = await startStore(20, baseline)
   const mock = mocks.mock as Child
   const text = async (path: string, headers: Record<string, string>, init: RequestInit = {}) =>
     (await fetch(`${mock.info.url}/api/v1${path}`, { headers, ...init })).text()
@@ -102,7 +103,7 @@ const main = async () => {
   const stores: Record<string, Child> = {}
   for (const [name, file] of [['mock', SERVER], ...(baseline ? [['baseline', baseline]] : [])]) {
     for (const records of [20, 100_000])
-      stores[`${name} ${records}`] = await startChild(file as string, [String(records)])
+      stores[`${name} ${records}`] = await startStore(records, file as string)
   }
   const rss = Object.fromEntries(Object.entries(stores).map(([n, c]) => [n, c.rssMiB()]))
   out.push(table('PATCH /forms/{id}', await compare('PATCH /forms/{id}', stores), 'mock 20'))

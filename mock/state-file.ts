@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { checkState, INCONSISTENT, type MockState, NOT_A_STATE } from './core/state.ts'
+import {
+  checkState,
+  EncodedState,
+  INCONSISTENT,
+  type MockState,
+  NOT_A_STATE,
+  RECORD_KEYS,
+} from './core/state.ts'
+import { splitState } from './core/state-text.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -17,8 +25,8 @@ const refuse = (path: string, why: string) =>
     `Refusing the state file ${path}: ${why}. The file was left as it is; fix it, delete it, or start without --state.`,
   )
 
-/** The file's JSON with a state's header, or undefined when the file does not exist yet. */
-const readStateFile = async (path: string): Promise<unknown> => {
+/** The file's text, or undefined when the file does not exist yet. */
+const readStateText = async (path: string): Promise<string | undefined> => {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -27,12 +35,19 @@ const readStateFile = async (path: string): Promise<unknown> => {
     throw new StateFileError(`Cannot read the state file ${path}: ${(error as Error).message}`)
   }
   if (text.trim() === '') throw refuse(path, 'it is empty')
-  let value: unknown
+  return text
+}
+
+const parseStateText = (path: string, text: string): unknown => {
   try {
-    value = JSON.parse(text)
+    return JSON.parse(text)
   } catch (error) {
     throw refuse(path, `it is not valid JSON (${(error as Error).message})`)
   }
+}
+
+/** Refuses what does not start as a state saved by this mock (format and version). */
+const checkHeader = (path: string, value: unknown): void => {
   const header = value as { format?: unknown; version?: unknown } | null
   if (typeof header !== 'object' || header === null || header.format !== 'engagement-mock-state') {
     throw refuse(
@@ -46,7 +61,6 @@ const readStateFile = async (path: string): Promise<unknown> => {
       `it has version ${JSON.stringify(header.version)}; this mock reads version 1`,
     )
   }
-  return value
 }
 
 /** Why a state was refused (`checkState`, `buildStore`), in the words of a refused file. */
@@ -64,24 +78,54 @@ const refuseState = (path: string, error: string) => {
  * `importStateFile` checks it once while storing it.
  */
 export const loadStateFile = async (path: string): Promise<MockState | undefined> => {
-  const value = await readStateFile(path)
-  if (value === undefined) return undefined
+  const text = await readStateText(path)
+  if (text === undefined) return undefined
+  const value = parseStateText(path, text)
+  checkHeader(path, value)
   const checked = checkState(value)
   if ('error' in checked) throw refuseState(path, checked.error)
   return checked.state
 }
 
+/** A record's text that JSON.parse refused: the file is not valid JSON. */
+class RecordNotJson extends Error {}
+const decodeRecord = (text: unknown) => {
+  try {
+    return JSON.parse(text as string)
+  } catch {
+    throw new RecordNotJson()
+  }
+}
+
+type Importer = {
+  importState: (input: unknown) => Promise<{ ok: true } | { ok: false; error: string }>
+}
+
 /**
  * `serve --state`: replaces the mock's store with the saved one, each record checked once as it is
  * stored; false when the file does not exist yet. A refused file changes nothing in the mock.
+ * Each record is parsed right before it is stored (state-text.ts), not the whole file first.
  */
-export const importStateFile = async (
-  path: string,
-  mock: { importState: (input: unknown) => Promise<{ ok: true } | { ok: false; error: string }> },
-): Promise<boolean> => {
-  const value = await readStateFile(path)
-  if (value === undefined) return false
-  const imported = await mock.importState(value)
+export const importStateFile = async (path: string, mock: Importer): Promise<boolean> => {
+  const text = await readStateText(path)
+  if (text === undefined) return false
+  const split = splitState(text, RECORD_KEYS)
+  let imported: Awaited<ReturnType<Importer['importState']>>
+  if (split) {
+    checkHeader(path, split.frame)
+    try {
+      imported = await mock.importState(new EncodedState(split.frame, decodeRecord))
+    } catch (error) {
+      if (!(error instanceof RecordNotJson)) throw error
+      // The whole text's parse reports where and why, in JSON.parse's words.
+      const value = parseStateText(path, text)
+      imported = await mock.importState(value)
+    }
+  } else {
+    const value = parseStateText(path, text)
+    checkHeader(path, value)
+    imported = await mock.importState(value)
+  }
   if (!imported.ok) throw refuseState(path, imported.error)
   return true
 }

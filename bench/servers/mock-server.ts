@@ -1,31 +1,27 @@
-import { rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createMock } from '../../mock/create.ts'
 import { collectGarbage, withoutYoungGenerationGrowth } from '../../mock/heap.ts'
 import { startServer } from '../../mock/server.ts'
 import { importStateFile } from '../../mock/state-file.ts'
-import { BENCH_KEY, fillerState } from '../lib/filler.ts'
+import { BENCH_KEY } from '../lib/filler.ts'
 
 /**
- * The mock as the benchmark serves it, in its own process (so its RSS is its own): `records`
- * forms in the store, of which the target organization holds 20 (3 fields each, about 14 KB as
- * a list) plus 10 sessions; the rest are spread over 999 other organizations.
+ * The mock as the benchmark serves it, in its own process (so its RSS is its own): the state file
+ * given as the argument (a filler, bench/lib/stores.ts) loaded as `serve --state` loads one, then
+ * 20 forms (3 fields each, about 14 KB as a list) and 10 sessions of the target organization.
  * Prints one line, `READY {json}`, once it answers.
  */
-const records = Number(process.argv[2] ?? 20)
-// The filler is written to a state file and loaded as `serve --state` loads one (importStateFile):
-// read, parsed, each record validated once as it is stored; the import time covers all of it.
-// Like `serve`, the import runs with the young generation's growth held (mock/heap.ts); so does
-// making the filler, which `serve` never does and which would otherwise grow it first.
-const stateFile = join(tmpdir(), `engagement-bench-state-${process.pid}.json`)
+const stateFile = process.argv[2]
+if (!stateFile) throw new Error('usage: mock-server.ts STATE_FILE')
+// Loaded as `serve --state` loads a file (importStateFile): read, each record parsed and validated
+// once as it is stored; the import time covers all of it. The file is written by the bench's own
+// process: built here, the filler and its JSON text were garbage still in this heap when the
+// import ran, and the RSS right after the import counted them (700 MiB instead of ~330 at 100,000).
+// Like `serve`, the import runs with the young generation's growth held (mock/heap.ts).
 const mock = createMock({ plan: false, seed: 1 })
+await mock.ready
 const importMs = await withoutYoungGenerationGrowth(async () => {
-  writeFileSync(stateFile, JSON.stringify(fillerState(Math.max(0, records - 20), 1000)))
-  await mock.ready
   const started = performance.now()
   const loaded = await importStateFile(stateFile, mock)
-  rmSync(stateFile)
   if (!loaded) throw new Error(`${stateFile} vanished`)
   return performance.now() - started
 })

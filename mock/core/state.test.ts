@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from './mock.ts'
-import { buildStore, exportState, MockState } from './state.ts'
+import { buildStore, EncodedState, exportState, MockState, RECORD_KEYS } from './state.ts'
+import { Table } from './table.ts'
 
 const at = '2026-07-01T09:00:00.000Z'
 /** A tiny plan: two forms (one with a response) and a session over the two demo organizations. */
@@ -166,5 +167,61 @@ describe('buildStore', () => {
       error: expect.stringMatching(/the id "[^"]+" appears twice/),
     })
     expect(JSON.stringify(mock.exportState())).toBe(emptied)
+  })
+
+  /** The state with each record as its JSON text, as a state file's reader gives it. */
+  const encoded = (state: MockState) =>
+    Object.fromEntries(
+      Object.entries(state).map(([key, value]) => [
+        key,
+        RECORD_KEYS.has(key) ? (value as unknown[]).map((record) => JSON.stringify(record)) : value,
+      ]),
+    )
+
+  it('decodes each record of an encoded state right before storing it', async () => {
+    const steps: string[] = []
+    const original = Table.prototype.insert
+    const spy = vi.spyOn(Table.prototype, 'insert').mockImplementation(function (
+      this: Table<never>,
+      values,
+    ) {
+      steps.push(`store ${(values as { id: string }).id}`)
+      return original.call(this, values)
+    })
+    try {
+      const decode = (text: unknown) => {
+        const record = JSON.parse(text as string) as { id: string }
+        steps.push(`decode ${record.id}`)
+        return record
+      }
+      const built = await buildStore(new EncodedState(encoded(copy()), decode))
+      if ('error' in built) throw new Error(built.error)
+      expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
+    } finally {
+      spy.mockRestore()
+    }
+    const stored = [...valid.forms, ...valid.sessions, ...valid.responses].map((r) => r.id)
+    expect(steps.filter((step) => step.startsWith('store'))).toEqual(
+      stored.map((id) => `store ${id}`),
+    )
+    // Each record is decoded just before its own store, not all of them first.
+    for (const id of stored) {
+      expect(steps[steps.indexOf(`store ${id}`) - 1]).toBe(`decode ${id}`)
+    }
+  })
+
+  it('throws what decoding a record throws, and the mock keeps its state', async () => {
+    const mock = createMockCore({ plan, seed: plan.seed })
+    await mock.ready
+    const before = JSON.stringify(mock.exportState())
+    const refused = new Error('not a record')
+    const late = valid.sessions[0]?.id
+    const decode = (text: unknown) => {
+      const record = JSON.parse(text as string) as { id: string }
+      if (record.id === late) throw refused
+      return record
+    }
+    await expect(mock.importState(new EncodedState(encoded(copy()), decode))).rejects.toBe(refused)
+    expect(JSON.stringify(mock.exportState())).toBe(before)
   })
 })

@@ -104,8 +104,9 @@ class Consistency {
     this.error ??= inconsistent(why)
   }
   #claim(set: Set<string>, what: string, value: string): void {
-    if (set.has(value)) this.#fail(`the ${what} "${value}" appears twice.`)
-    else set.add(value)
+    // One hash lookup, not has-then-add: an import claims every id, join code and slug it holds.
+    const before = set.size
+    if (set.add(value).size === before) this.#fail(`the ${what} "${value}" appears twice.`)
   }
   #id(value: string): void {
     this.#claim(this.#reserved.ids, 'id', value)
@@ -187,22 +188,46 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   return check.error ?? { state }
 }
 
+/** The keys of a state whose values are arrays of records. */
+export const RECORD_KEYS: ReadonlySet<string> = new Set(['organizations', ...COLLECTIONS])
+
+/**
+ * A state whose records are still encoded (a state file's text of each record: state-text.ts).
+ * `buildStore` decodes each right before checking and storing it, so the decoded copy dies young
+ * instead of the whole state living until the import ends. What `decode` throws is thrown out of
+ * `buildStore` unchanged: it is its caller's to report.
+ */
+export class EncodedState {
+  readonly frame: unknown
+  readonly decode: (record: unknown) => unknown
+  constructor(frame: unknown, decode: (record: unknown) => unknown) {
+    this.frame = frame
+    this.decode = decode
+  }
+}
+const asIs = (record: unknown) => record
+
 /**
  * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
  * only on success, so a bad import changes nothing. Each record is checked once, by its
  * collection's zod schema as it is stored (not by a parse of the whole state first), then against
  * the records before it (`Consistency`).
  */
-export const buildStore = async (input: unknown): Promise<{ store: Store } | { error: string }> => {
-  const envelope = StateEnvelope.safeParse(input)
+export const buildStore = async (
+  input: unknown | EncodedState,
+): Promise<{ store: Store } | { error: string }> => {
+  const { frame: given, decode } =
+    input instanceof EncodedState ? input : { frame: input, decode: asIs }
+  const envelope = StateEnvelope.safeParse(given)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
   const store = new Store()
   // Forms are stored before responses, so a response's form is in the table when it is checked.
   const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
   for (const [index, org] of frame.organizations.entries()) {
+    const value = decode(org)
     try {
-      store.addOrganization(org as Organization)
+      store.addOrganization(value as Organization)
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error
       return notAState(error.issues[0], ['organizations', index])
@@ -210,12 +235,17 @@ export const buildStore = async (input: unknown): Promise<{ store: Store } | { e
     const error = check.organizations(store.organizations[index] as Organization)
     if (error) return error
   }
+  const all = <S extends z.ZodType<Owned>>(
+    table: Table<S>,
+    name: CollectionName,
+    check: (record: Rec<S>) => Verdict,
+  ) => storeAll(table, frame[name], name, decode, check)
   const failed =
-    (await storeAll(store.forms, frame.forms, 'forms', (r) => check.forms(r))) ??
-    (await storeAll(store.sessions, frame.sessions, 'sessions', (r) => check.sessions(r))) ??
-    (await storeAll(store.series, frame.series, 'series', (r) => check.series(r))) ??
-    (await storeAll(store.reports, frame.reports, 'reports', (r) => check.reports(r))) ??
-    (await storeAll(store.responses, frame.responses, 'responses', (r) => check.responses(r)))
+    (await all(store.forms, 'forms', (r) => check.forms(r))) ??
+    (await all(store.sessions, 'sessions', (r) => check.sessions(r))) ??
+    (await all(store.series, 'series', (r) => check.series(r))) ??
+    (await all(store.reports, 'reports', (r) => check.reports(r))) ??
+    (await all(store.responses, 'responses', (r) => check.responses(r)))
   if (failed) return failed
   store.seq = frame.seq
   return { store }
@@ -230,14 +260,16 @@ const storeAll = async <S extends z.ZodType<Owned>>(
   table: Table<S>,
   records: unknown[],
   name: CollectionName,
+  decode: (record: unknown) => unknown,
   check: (record: Rec<S>) => Verdict,
 ): Promise<Verdict> => {
   for (const [index, record] of records.entries()) {
+    const value = decode(record)
     let stored: Rec<S>
     try {
-      stored = await table.insert(record as z.input<S> & Pick<Owned, 'orgId'>)
+      stored = await table.insert(value as z.input<S> & Pick<Owned, 'orgId'>)
     } catch (error) {
-      const parsed = RECORD_SCHEMAS[name].safeParse(record)
+      const parsed = RECORD_SCHEMAS[name].safeParse(value)
       // The schema accepts it: the store failed for another reason, which is not the state's.
       if (parsed.success) throw error
       return notAState(parsed.error.issues[0], [name, index])

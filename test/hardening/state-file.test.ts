@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MockState } from '../../mock/core/state.ts'
 import { createMock } from '../../mock/create.ts'
 import {
@@ -107,6 +107,14 @@ describe('a corrupt state file', () => {
       expect((error as Error).message).toMatch(why)
       expect((error as Error).message).toMatch(/left as it is/)
       expect(readFileSync(path).equals(before)).toBe(true)
+      // serve --state reads the file its own way (record by record): the same refusal.
+      const target = createMock({ plan: false })
+      await target.ready
+      const empty = JSON.stringify(target.exportState())
+      const imported = await importStateFile(path, target).catch((e: unknown) => e)
+      expect(imported).toBeInstanceOf(StateFileError)
+      expect((imported as Error).message).toBe((error as Error).message)
+      expect(JSON.stringify(target.exportState())).toBe(empty)
     },
   )
 
@@ -144,6 +152,66 @@ describe('importStateFile (serve --state)', () => {
     expect(readFileSync(path).equals(before)).toBe(true)
     return (error as Error).message
   }
+
+  it('loads a file however its JSON is laid out, with escapes, as JSON.parse reads it', async () => {
+    const [first, ...rest] = state.forms as [MockState['forms'][number]]
+    const title = 'Say "hi" {to} [all] \\ \u00e9t\u00e9 \u2713'
+    const odd = { ...state, forms: [{ ...first, title }, ...rest] }
+    for (const [name, text] of [
+      ['pretty.json', JSON.stringify(odd, null, 2)],
+      ['escaped.json', JSON.stringify(odd).replaceAll('é', '\\u00e9').replaceAll('/', '\\/')],
+    ] as const) {
+      const path = file(name, text)
+      const target = createMock({ plan: false })
+      await target.ready
+      expect(await importStateFile(path, target)).toBe(true)
+      expect(target.exportState()).toEqual(JSON.parse(text))
+    }
+  })
+
+  it('parses the file record by record, never the whole text at once', async () => {
+    const path = file('by-record.json')
+    await saveStateFile(path, state)
+    const length = readFileSync(path, 'utf8').length
+    const target = createMock({ plan: false })
+    await target.ready
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      expect(await importStateFile(path, target)).toBe(true)
+      const longest = Math.max(...parse.mock.calls.map(([text]) => text.length))
+      expect(longest).toBeLessThan(length / 10)
+      expect(parse.mock.calls.length).toBeGreaterThan(state.forms.length)
+    } finally {
+      parse.mockRestore()
+    }
+    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+  })
+
+  it("refuses a record that is not JSON after valid ones stored, in JSON.parse's words", async () => {
+    const text = JSON.stringify(state)
+    const last = JSON.stringify(state.responses.at(-1))
+    const at = text.lastIndexOf(last)
+    // The last response loses the quote that opens its first key: `{id":...}`.
+    const broken = `${text.slice(0, at + 1)}${text.slice(at + 2)}`
+    const why = (() => {
+      try {
+        JSON.parse(broken)
+      } catch (error) {
+        return (error as Error).message
+      }
+      throw new Error('expected the broken text not to be JSON')
+    })()
+    const path = file('late-not-json.json', broken)
+    const target = createMock({ plan: false })
+    await target.ready
+    const empty = JSON.stringify(target.exportState())
+    const error = await importStateFile(path, target).catch((e: unknown) => e)
+    expect((error as Error).message).toBe(
+      `Refusing the state file ${path}: it is not valid JSON (${why}). The file was left as it is; fix it, delete it, or start without --state.`,
+    )
+    expect(JSON.stringify(target.exportState())).toBe(empty)
+    expect(readFileSync(path, 'utf8')).toBe(broken)
+  })
 
   it('refuses a record broken after valid ones, naming its collection, index and field', async () => {
     const last = state.forms.length

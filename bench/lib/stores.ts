@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Child, startChild } from './child.ts'
+import { fillerState } from './filler.ts'
+
+/**
+ * The mock host with `records` forms in its store (bench/servers/mock-server.ts): 20 of the target
+ * organization, the rest a filler over 999 other organizations. The filler's state file is
+ * written here, in the bench's process, so the server only reads and imports it, as
+ * `serve --state` does; the file is removed once the server is up. `server` is another checkout's
+ * server file when a bench compares with it (bench:writes --baseline).
+ */
+export const startStore = async (
+  records: number,
+  server = '../servers/mock-server.ts',
+): Promise<Child> => {
+  const dir = mkdtempSync(join(tmpdir(), 'engagement-bench-state-'))
+  const file = join(dir, 'state.json')
+  try {
+    writeFileSync(file, JSON.stringify(fillerState(Math.max(0, records - 20), 1000)))
+    return await startChild(server, [file])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
