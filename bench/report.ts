@@ -1,6 +1,7 @@
 import { LIMITS } from '../contract/index.ts'
 import type { Aggregate } from './lib/aggregate.ts'
 import type { machine } from './lib/machine.ts'
+import { table } from './lib/markdown.ts'
 import { round, thousands } from './lib/stats.ts'
 import { BEYOND, EXPLANATIONS, type TargetId } from './targets.ts'
 
@@ -216,14 +217,6 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
     ),
   ]
 }
-
-/** A markdown table: columns as [heading, alignment], rows as their cells. */
-const table = (columns: [heading: string, align: '---' | '--:'][], rows: string[][]) =>
-  [
-    `| ${columns.map(([heading]) => heading).join(' | ')} |`,
-    `|${columns.map(([, align]) => align).join('|')}|`,
-    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
-  ].join('\n')
 
 const sideTable = (r: Results) =>
   table(

@@ -6,6 +6,7 @@ import type { Aggregate } from './lib/aggregate.ts'
 import { type Child, startChild } from './lib/child.ts'
 import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
 import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
+import { table } from './lib/markdown.ts'
 import { startStore } from './lib/stores.ts'
 
 /**
@@ -45,24 +46,31 @@ const compare = async (scenario: Scenario, servers: Record<string, Child>) => {
   return { result, cpu }
 }
 
-const table = (
+const runsTable = (
   title: string,
   runs: Awaited<ReturnType<typeof compare>>,
   reference: string,
 ): string => {
   const ref = runs.result[reference] as Aggregate
-  const rows = Object.entries(runs.result).map(
-    ([name, r]) =>
-      `| ${name} | ${Math.round(r.rps)} | ${(r.rps / ref.rps).toFixed(2)}× | ${r.p99} ms | ${(r.p99 / ref.p99).toFixed(2)}× | ${Math.round(runs.cpu[name] ?? 0)} µs | ${r.runs.join(', ')} |`,
-  )
-  return [
-    `### ${title} (ratios to ${reference})`,
-    '',
-    '| server | req/s | ratio | p99 | p99 ratio | CPU per request | runs (req/s) |',
-    '|---|--:|--:|--:|--:|--:|---|',
-    ...rows,
-    '',
-  ].join('\n')
+  const rows = Object.entries(runs.result).map(([name, r]) => [
+    name,
+    String(Math.round(r.rps)),
+    `${(r.rps / ref.rps).toFixed(2)}×`,
+    `${r.p99} ms`,
+    `${(r.p99 / ref.p99).toFixed(2)}×`,
+    `${Math.round(runs.cpu[name] ?? 0)} µs`,
+    r.runs.join(', '),
+  ])
+  const columns: Parameters<typeof table>[0] = [
+    ['server', '---'],
+    ['req/s', '--:'],
+    ['ratio', '--:'],
+    ['p99', '--:'],
+    ['p99 ratio', '--:'],
+    ['CPU per request', '--:'],
+    ['runs (req/s)', '---'],
+  ]
+  return [`### ${title} (ratios to ${reference})`, '', table(columns, rows), ''].join('\n')
 }
 
 const main = async () => {
@@ -91,7 +99,7 @@ const main = async () => {
   const bare = await startChild('../servers/bare-server.ts', [file, 'stringify'])
   log('POST /forms: the mock against the bare server')
   out.push(
-    table(
+    runsTable(
       'POST /forms',
       await compare('POST /forms', { ...mocks, 'bare stringify': bare }),
       'bare stringify',
@@ -106,19 +114,21 @@ const main = async () => {
       stores[`${name} ${records}`] = await startStore(records, file as string)
   }
   const rss = Object.fromEntries(Object.entries(stores).map(([n, c]) => [n, c.rssMiB()]))
-  out.push(table('PATCH /forms/{id}', await compare('PATCH /forms/{id}', stores), 'mock 20'))
-  out.push(
-    '### Memory',
-    '',
-    '| server | RSS settled | RSS right after import | import |',
-    '|---|--:|--:|--:|',
-  )
-  for (const [name, child] of Object.entries(stores)) {
-    out.push(
-      `| ${name} | ${Math.round(rss[name] ?? 0)} MiB | ${Math.round(Number(child.info.peakRssMiB))} MiB | ${Math.round(Number(child.info.importMs))} ms |`,
-    )
-    await child.stop()
-  }
+  out.push(runsTable('PATCH /forms/{id}', await compare('PATCH /forms/{id}', stores), 'mock 20'))
+  const memoryRows = Object.entries(stores).map(([name, child]) => [
+    name,
+    `${Math.round(rss[name] ?? 0)} MiB`,
+    `${Math.round(Number(child.info.peakRssMiB))} MiB`,
+    `${Math.round(Number(child.info.importMs))} ms`,
+  ])
+  const memoryColumns: Parameters<typeof table>[0] = [
+    ['server', '---'],
+    ['RSS settled', '--:'],
+    ['RSS right after import', '--:'],
+    ['import', '--:'],
+  ]
+  out.push('### Memory', '', table(memoryColumns, memoryRows))
+  for (const child of Object.values(stores)) await child.stop()
   process.stdout.write(`${out.join('\n')}\n`)
 }
 
