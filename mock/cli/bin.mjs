@@ -120,8 +120,9 @@ const bundleFile = async () => {
     return freshBundle() ?? (await bundleSources())
   } catch (error) {
     // Without esbuild (`npm install --omit=dev` in a clone), fall back to a build if there is one.
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(builtFile())) throw error
-    return builtFile()
+    const built = builtFile()
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !existsSync(built)) throw error
+    return built
   }
 }
 
