@@ -37,7 +37,9 @@ describe('heap tuning for loading a state', { timeout: 30_000 }, () => {
   it('keeps the young generation at its size during the task, and lets it grow again after', () => {
     const { before, held, after, value } = youngGeneration()
     expect(value).toBe('done')
-    expect(held).toBe(before)
+    // Not grown. V8 may still shrink it during the task (seen: 4 MiB before, 2 MiB held), which
+    // the flag does not forbid; without the hold a million kept objects grow it past `before`.
+    expect(held).toBeLessThanOrEqual(before)
     expect(after).toBeGreaterThan(held)
   })
 
