@@ -1,4 +1,5 @@
 import { setupWorker } from 'msw/browser'
+import { START_MARKS } from './browser-marks.ts'
 import { CHANGE_EVENT, fingerprint, persistMock, storeKey } from './browser-store.ts'
 import { createMock, type MockOptions } from './create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from './handlers.ts'
@@ -84,6 +85,7 @@ const workerScriptProblem = async (url: string): Promise<string | undefined> => 
 
 /** Starts an msw service worker answering the API in the browser, with no server running. */
 export const startMockWorker = async (options: BrowserMockOptions = {}) => {
+  performance.mark(START_MARKS.start)
   const {
     baseUrl = DEFAULT_BASE_URL,
     serviceWorkerUrl = '/mockServiceWorker.js',
@@ -107,6 +109,10 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
       // msw's own start banner and per-request logs are noise here; our one line below says it.
       quiet: true,
     })
+    .then((registration) => {
+      performance.mark(START_MARKS.worker)
+      return registration
+    })
     .catch(async (cause: unknown) => {
       const problem = await workerScriptProblem(scriptUrl)
       const what = problem
@@ -122,6 +128,9 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
         ? `state-${fingerprint(JSON.stringify(scenario))}`
         : scenarioLabel(scenario)
     const stored = persist ? await persistMock(core, storeKey(seed, label)) : undefined
+    // Awaited here, beside the worker's start: a scenario that cannot load stops the worker below.
+    await core.ready
+    performance.mark(START_MARKS.state)
     return { label, stored, mock: stored?.mock ?? core }
   })()
   const [workerStart, preparation] = await Promise.allSettled([started, prepared])
@@ -134,7 +143,7 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
   }
   const { label, stored, mock } = preparation.value
   worker.resetHandlers(...createHandlers(mock, apiRoot))
-  await mock.ready
+  performance.mark(START_MARKS.ready)
   if (consoleName !== false) {
     Object.assign(globalThis, {
       [consoleName]: {
@@ -157,6 +166,8 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
   }
   return Object.assign(worker, { mock })
 }
+
+export { START_MARKS } from './browser-marks.ts'
 
 /** Dispatched on `window` when another tab changed (or reset) the shared mock state: refetch. */
 export const MOCK_CHANGE_EVENT = CHANGE_EVENT

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
+import { START_MARKS } from '../../mock/browser-marks.ts'
 import { createMock } from '../../mock/create.ts'
 import { LARGE_COUNTS } from '../../mock/scenarios.ts'
 import { OFFLINE_APP } from './app/offline-app.ts'
@@ -86,6 +87,31 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     await page.reload()
     expect(await rendered(page)).toBe(demo)
     expect(server?.requests.filter((r) => r.includes('/api/'))).toEqual([])
+  })
+
+  it("marks its start in the page's Performance timeline, once each and in order, before the first answer", async () => {
+    const page = await chromium.newPage()
+    await page.goto(url())
+    expect(await rendered(page)).toBe(demo)
+    const { start, worker, state, ready } = START_MARKS
+    const names = [start, worker, state, ready, 'app:answered']
+    const times = await page.evaluate(
+      (list) =>
+        list.map((name) => performance.getEntriesByName(name, 'mark').map((m) => m.startTime)),
+      names,
+    )
+    expect(times.map((found) => found.length)).toEqual(names.map(() => 1))
+    const [t0, tWorker, tState, tReady, tAnswered] = times.map(([at]) => at ?? Number.NaN) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ]
+    // The worker's start and the store run side by side; both end before the handlers answer.
+    expect(Math.max(tWorker, tState)).toBeLessThanOrEqual(tReady)
+    expect(Math.min(tWorker, tState)).toBeGreaterThanOrEqual(t0)
+    expect(tReady).toBeLessThanOrEqual(tAnswered)
   })
 
   it('shows a form created in one tab in a second tab, live, and a reset in both', async () => {
