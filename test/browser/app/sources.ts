@@ -38,11 +38,29 @@ fetch('/api/v1/forms', { headers: { authorization: 'Bearer acme-demo-key' } })
 `
 
 /**
+ * User Timing marks the measured apps set, for bench/browser.ts's breakdown of the first render:
+ * the entry module runs, the mock's (or msw's) code is loaded, its start resolved, the first
+ * answer is in hand. Between them the mock's own marks (`START_MARKS` of mock/browser.ts).
+ */
+export const APP_MARKS = {
+  entry: 'app:entry',
+  loaded: 'app:loaded',
+  started: 'app:started',
+  answered: 'app:answered',
+} as const
+
+/** What msw alone answers, and what the static page fetches: the size of the demo's first page. */
+export const STATIC_FORMS = JSON.stringify({
+  forms: Array.from({ length: 20 }, (_, i) => ({ id: `form-${i}`, title: `Form ${i}` })),
+})
+
+/**
  * The smallest app on the mock, in a build that enables it (`VITE_MOCK=on`): starts the worker,
  * then lists the forms. Written so that the code before issue 11 runs it too (an absolute base
  * URL, no persistence option), for bench/browser.ts's ratios.
  */
 export const MOCK_APP = `
+performance.mark('${APP_MARKS.entry}')
 import { createClient } from 'engagement-mock'
 
 const baseUrl = location.origin + '/api/v1'
@@ -50,12 +68,15 @@ const app = document.querySelector('#app') as HTMLElement
 const enableMocking = async () => {
   if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
   const { startMockWorker } = await import('engagement-mock/mock/browser')
+  performance.mark('${APP_MARKS.loaded}')
   await startMockWorker({ baseUrl, quiet: true })
+  performance.mark('${APP_MARKS.started}')
 }
 enableMocking()
   .then(() => createClient({ baseUrl, apiKey: 'acme-demo-key' }).listForms())
   .then((listed) => {
     if (!listed.ok) throw new Error('listForms answered ' + listed.status)
+    performance.mark('${APP_MARKS.answered}')
     const list = document.createElement('ul')
     for (const form of listed.body.forms) list.append(Object.assign(document.createElement('li'), { textContent: form.title }))
     app.replaceChildren(list)
@@ -63,20 +84,47 @@ enableMocking()
   })
 `
 
+/** Renders what the app got: the same few lines for msw alone and the static page. */
+const RENDER_FORMS = `
+    performance.mark('${APP_MARKS.answered}')
+    const list = document.createElement('ul')
+    for (const form of body.forms) list.append(Object.assign(document.createElement('li'), { textContent: form.title }))
+    app.replaceChildren(list)
+    app.dataset.renderedAt = String(performance.now())`
+
 /**
- * The floor under any mock on msw in a page: msw's worker started with no handlers, then one request
- * through it (it passes to the server). What bench/browser.ts compares the mock with.
+ * The floor under any mock on msw in a page: msw's worker started with one static handler, then
+ * the same list through it. What bench/browser.ts compares the mock with.
  */
 export const MSW_ALONE_APP = `
+performance.mark('${APP_MARKS.entry}')
 const app = document.querySelector('#app') as HTMLElement
 const enableMocking = async () => {
   if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
+  // Destructured where imported, so the bundler keeps only these of msw's root (not its graphql).
   const { setupWorker } = await import('msw/browser')
-  await setupWorker().start({ quiet: true, onUnhandledRequest: 'bypass' })
+  const { http, HttpResponse } = await import('msw')
+  performance.mark('${APP_MARKS.loaded}')
+  const forms = ${STATIC_FORMS}
+  await setupWorker(http.get('/api/v1/forms', () => HttpResponse.json(forms))).start({ quiet: true, onUnhandledRequest: 'bypass' })
+  performance.mark('${APP_MARKS.started}')
 }
 enableMocking()
   .then(() => fetch('/api/v1/forms'))
-  .then(() => {
-    app.dataset.renderedAt = String(performance.now())
+  .then((response) => response.json())
+  .then((body: { forms: { title: string }[] }) => {${RENDER_FORMS}
+  })
+`
+
+/**
+ * No mock, no worker: the same list fetched from a static file (`public/forms.json` =
+ * STATIC_FORMS). The floor of navigation, one request and a render on the machine.
+ */
+export const STATIC_APP = `
+performance.mark('${APP_MARKS.entry}')
+const app = document.querySelector('#app') as HTMLElement
+fetch('/forms.json')
+  .then((response) => response.json())
+  .then((body: { forms: { title: string }[] }) => {${RENDER_FORMS}
   })
 `
