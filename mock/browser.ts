@@ -9,7 +9,7 @@ import { parseScenarioName, type Scenario, scenarioLabel } from './scenarios.ts'
 // package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
 export { delay, HttpResponse, http } from 'msw'
 
-export interface BrowserMockOptions extends MockOptions {
+export interface BrowserMockOptions extends Omit<MockOptions, 'afterFirstAnswer'> {
   /**
    * The API root the app calls: absolute (`https://api.example.com/api/v1`) or relative to the
    * page (`/api/v1`, for apps behind a dev-server proxy). The control routes sit at its origin.
@@ -102,6 +102,22 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
   // The service worker's handshake and the mock's start (state, saved state) run side by side; the
   // API handlers are installed once both are done, before the app's first request.
   const worker = setupWorker()
+  // faker (only writes need it) is imported when the page is idle after the first answer. Under a
+  // worker the page idles while that answer travels back through it, and the import's requests
+  // and evaluation would then delay it (~20 ms, measured): wait until msw saw it delivered.
+  const delivered = new Promise<void>((resolve) => {
+    const done = () => {
+      worker.events.removeListener('response:mocked', done)
+      resolve()
+    }
+    worker.events.on('response:mocked', done)
+  })
+  const afterFirstAnswer = (load: () => void) =>
+    void delivered.then(() =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(load, { timeout: 1000 })
+        : setTimeout(load, 0),
+    )
   const started = worker
     .start({
       serviceWorker: { url: serviceWorkerUrl },
@@ -122,7 +138,7 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     })
   const prepared = (async () => {
     const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
-    const core = createMock({ ...rest, scenario })
+    const core = createMock({ ...rest, scenario, afterFirstAnswer })
     const label =
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`

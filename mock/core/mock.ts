@@ -38,6 +38,11 @@ export interface MockCoreOptions extends ChaosOptions {
   /** Tests: replace operations, e.g. to install a fault. */
   operations?: Partial<Operations>
   onInternalError?: (error: unknown, request: MockRequest) => void
+  /**
+   * Runs `load` (faker's import) after the first answer; default: when the page or process is
+   * idle. The browser host waits until its worker delivered that answer first.
+   */
+  afterFirstAnswer?: (load: () => void) => void
 }
 
 /**
@@ -128,7 +133,8 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     if (warmed) return
     warmed = true
     const load = () => void env.ids.load().catch(() => undefined)
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
+    if (options.afterFirstAnswer) options.afterFirstAnswer(load)
+    else if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
     else setTimeout(load, 0)
   }
 

@@ -114,6 +114,19 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     expect(tReady).toBeLessThanOrEqual(tAnswered)
   })
 
+  it('imports faker after the first answer without waiting for a write', async () => {
+    const page = await chromium.newPage()
+    await page.goto(url())
+    expect(await rendered(page)).toBe(demo)
+    const fakerRequested = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/ids-faker-[\w-]+\.js$/.test(new URL(entry.name).pathname)),
+      )
+    await expect.poll(fakerRequested, { timeout: 10_000 }).toBe(true)
+  })
+
   it('shows a form created in one tab in a second tab, live, and a reset in both', async () => {
     const one = await chromium.newPage()
     await one.goto(url())
