@@ -33,8 +33,8 @@ const readStateText = async (path: string): Promise<string | undefined> => {
     // Read as bytes, then decoded in one go: readFile with an encoding decodes each 512 KiB chunk
     // into its own string and joins them, and the first thing that reads the joined text (trim,
     // the split) copies all of it again into one flat string (~6 % of a 100,000-record import).
-    // A saved state is ASCII (JSON.stringify escapes nothing else, but a hand-edited file may
-    // hold UTF-8): ASCII bytes are their own Latin-1 text, copied as is instead of decoded.
+    // ASCII bytes (a state of ids, dates and English text) are their own Latin-1 text, copied as
+    // is instead of decoded; any other byte (JSON.stringify writes é as é) is decoded as UTF-8.
     const bytes = await readFile(path)
     text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
   } catch (error) {
