@@ -164,7 +164,7 @@ describe('importStateFile (serve --state)', () => {
       [
         'ascii.json',
         JSON.stringify(odd).replace(
-          /[^\x00-\x7f]/g,
+          /[\u0080-\uffff]/g,
           (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
         ),
       ],
