@@ -28,30 +28,43 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'bare server under the same load.',
   post:
     'Profiled in process (`--cpu-prof`, 20,000 creates into one organization as in the POST run): ' +
-    'a create costs ~53 µs of CPU (~70 before session 16). What remains is mostly library work: ' +
-    '@msw/data Collection.create copies the record key by key with a new path array per key ' +
-    '(#sanitizeInitialValues, ~30%), zod checks the body and then the whole record (~15%), the ' +
-    'identifier sets (~10%: inserts into sets of every id handed out), JSON parse and stringify ' +
-    '(~10%), garbage collection ~4%. Over HTTP a POST costs ~2.5–3.5× its in-process CPU, and that ' +
-    'gap is the machine, not the mock: the host alone (api-host with a stub answering the same ' +
-    'bytes) costs 10–20 µs more than the bare server, but a stub that spins 80 µs per request ' +
-    'costs 150–190 µs of CPU per request over HTTP on this 2-vCPU VM, where wrk and the server ' +
-    'share the cores and caches between every request (same system calls as the bare server). ' +
-    'Already cut: faker’s per-character helpers (identifiers drawn straight from its seeded ' +
-    'generator, same values), concatenated ids copied again to be hashed, a binary search per ' +
-    'insert over a write-heavy organization’s list, @msw/data’s random UUID per record, a second ' +
-    'hash lookup per identifier, a zod parse of default settings per form. What it would take: ' +
-    '0.6× leaves ~65 µs of CPU per POST in all at the bare server’s ~40 µs, HTTP included; ' +
-    '@msw/data’s copy plus the two zod checks alone are ~25 µs in process and more over HTTP. ' +
-    'A store whose create does not copy the record before its schema check (an @msw/data change) ' +
-    'is the next step; checking less is not an option.',
+    'a create costs ~50 µs of CPU (~70 before session 16, ~65 before session 17). What remains is ' +
+    'mostly library work: zod checks the body and then the whole record (including a `new URL()` ' +
+    'for the share link), @msw/data Collection.create still copies the record’s own keys (a path ' +
+    'array and an entry per key) and gives it a Map, the identifier sets take inserts into sets of ' +
+    'every id handed out, JSON parse and stringify, and garbage collection. Over HTTP a POST ' +
+    'allocates ~43 KB (the bare server ~10 KB): zod’s copies of the body and of the record, the ' +
+    'JSON, the host’s body reading; and a POST costs ~2.5–3.5× its in-process CPU, a gap that is ' +
+    'the machine, not the mock: the host alone (api-host with a stub answering the same bytes) ' +
+    'costs 10–20 µs more than the bare server, but a stub that spins 80 µs per request costs ' +
+    '150–190 µs of CPU per request over HTTP on this 2-vCPU VM, where wrk and the server share the ' +
+    'cores and caches between every request (same system calls as the bare server). Already cut: ' +
+    'create’s key-by-key copy of every object nested in a record (session 17: handed over as ' +
+    'tagged shallow copies it does not walk, zod still checks every key; ~20% less CPU per create ' +
+    'in process, 54 → 43 KB allocated per POST, CPU per POST over HTTP 0.86× of the previous ' +
+    'build interleaved), faker’s per-character helpers, concatenated ids copied again to be ' +
+    'hashed, a binary search per insert over a write-heavy organization’s list, @msw/data’s ' +
+    'random UUID per record, a second hash lookup per identifier, a zod parse of default settings ' +
+    'per form. What it would take: 0.6× leaves ~65 µs of CPU per POST in all at the bare server’s ' +
+    '~40 µs, HTTP included; the two zod checks and create alone are ~25 µs in process and more ' +
+    'over HTTP. A store that keeps the schema’s output without copying and checking through a ' +
+    'generic walk (an @msw/data change) is the next step; checking less is not an option.',
   postP99:
-    'The tail of a write is garbage collection: each create allocates the copies described for ' +
-    'POST throughput, and every record survives into the old generation, so the store grows ' +
-    'under the load and major collections mark all of it. It falls with the allocation per ' +
-    'create and with the heap per record (see RSS). Holding the young generation small for good ' +
-    'would shorten scavenges but cost ~25% more CPU per create (measured), so it is held only ' +
-    'while a state loads (mock/heap.ts).',
+    'The tail is the young generation’s scavenges, measured with `--trace-gc-nvp` over the POST ' +
+    'load: a scavenge comes every ~150–300 POSTs and holds all 10 connections, so ~5% of requests ' +
+    'meet one, and each takes ~2–8 ms on this machine (the bare server’s 0.3 ms): it copies the ' +
+    'records created since the last one (~1.3 KB survives per POST, copied once inside the young ' +
+    'generation and once into the old), where the bare server’s requests leave nothing alive. ' +
+    'Mark-compacts of the growing store come 0–1 per 5 s run (8–25 ms, ~10 requests each, under ' +
+    '0.1% of requests): not the p99. So it falls with the allocation per POST (fewer scavenges: ' +
+    '54 → 43 KB in session 17) and with the bytes kept per record (shorter ones). A smaller young ' +
+    'generation (`--max-semi-space-size` 2 or 4) shortened scavenges (p50 0.8–1.6 ms) but ran ' +
+    '3–5× as many, more GC time in all and no better p99 in interleaved runs; ' +
+    '`--no-parallel-scavenge` no better either; the young generation is held small only while a ' +
+    'state loads (mock/heap.ts). The full bench runs the POST load after the GET loads, bench:writes ' +
+    'on a fresh server: both servers of a run get the same load either way, and a fresh mock’s ' +
+    'young generation grew to ~14 MB between scavenges within seconds of POSTs (trace), so the ' +
+    'two figures differ mostly by the machine’s load (which inflates the bare server’s p99 most).',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +
@@ -113,18 +126,19 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'it, and each record’s text is parsed right before it is stored (importStateFile, ' +
     'state-text.ts, buildStore). The state’s frame is checked first; the checks across records ' +
     '(unique ids, join codes, slugs and API keys; owners, forms, seq) run on each record as it is ' +
-    'stored. Profiled in process at 100,000 filler forms (--cpu-prof of the import alone, busy ' +
-    'machine): ~40% is @msw/data’s create (#sanitizeInitialValues copies the record key by key ' +
-    'with a path array per key, ~25%; the zod check ~11%; a Map per record), a fifth garbage ' +
-    'collection (scavenges copying the records that survive, their strings included), a tenth ' +
-    'reading the ~83 MB file (the system’s copy and UTF-8 decoding), a tenth parsing the records ' +
-    'and the structure between them, a tenth our reserved sets of 600,000 ids, codes and slugs, ' +
-    'the rest the tables’ indexes. Parsing record by record did not move the total (the whole ' +
-    'parse, and copying its result out of the young generation, is gone, but the records’ strings ' +
-    'are now copied out during the stores); it lowered the settled RSS. What it would take: ' +
-    'storing records without @msw/data’s per-key copy, the change of the store the POST target ' +
-    'needs too; it cannot be met by checking less. On a busy machine this figure inflates with ' +
-    'the others: compare with the floor of the cold start.',
+    'stored. Session 17 cut create’s key-by-key copy of the objects nested in each record (tagged ' +
+    'shallow copies it does not walk; zod still checks every key) and reads the file as bytes ' +
+    'decoded once (Latin-1 when all ASCII) instead of chunk strings joined and flattened: ' +
+    '~0.85× of the previous import’s CPU in process, interleaved. Profiled in process at 100,000 ' +
+    'filler forms after that (--cpu-prof of the import alone, busy machine): a fifth is garbage ' +
+    'collection (~430 scavenges copying the records that survive, their strings included), ~14% ' +
+    'our reserved sets of 600,000 ids, codes and slugs (Consistency.#claim: Set inserts), ~10% ' +
+    'JSON.parse of the records, ~7% copying the ~83 MB file into a string, ~15% what remains of ' +
+    'create’s copy (the record’s own keys) and its own work, ~13% the zod check, ~5% the tables’ ' +
+    'indexes. What it would take: fewer survivors to copy (bytes kept per record), identifier ' +
+    'sets that cost less per insert than a Set of strings growing by doubling, and a store ' +
+    'without create’s generic walk (an @msw/data change); it cannot be met by checking less. On ' +
+    'a busy machine this figure inflates with the others: compare with the floor of the cold start.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */

@@ -160,6 +160,14 @@ describe('importStateFile (serve --state)', () => {
     for (const [name, text] of [
       ['pretty.json', JSON.stringify(odd, null, 2)],
       ['escaped.json', JSON.stringify(odd).replaceAll('é', '\\u00e9').replaceAll('/', '\\/')],
+      // Every byte ASCII (read as Latin-1, no decoding) beside the raw UTF-8 ones above.
+      [
+        'ascii.json',
+        JSON.stringify(odd).replace(
+          /[\u0080-\uffff]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        ),
+      ],
     ] as const) {
       const path = file(name, text)
       const target = createMock({ plan: false })
