@@ -116,7 +116,8 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     })
   const prepared = (async () => {
     const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
-    const core = createMock({ ...rest, scenario })
+    // The demo's parts are downloaded when an answer first needs them, not before the first one.
+    const core = createMock({ loadOnFirstUse: true, ...rest, scenario })
     const label =
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`
@@ -139,7 +140,10 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     Object.assign(globalThis, {
       [consoleName]: {
         reset: () => mock.reset(),
-        exportState: () => mock.exportState(),
+        exportState: async () => {
+          await mock.filled()
+          return mock.exportState()
+        },
         importState: (state: unknown) => mock.importState(state),
       },
     })
