@@ -93,6 +93,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
   }
 
+  let snapshotParts: Record<CollectionName, StatePart> | undefined
   const loadSnapshot = async (given: NonNullable<MockCoreOptions['snapshot']>) => {
     const snapshot = typeof given === 'function' ? await given() : given
     if (snapshot.seed !== seed)
@@ -100,7 +101,8 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     // Checked as any imported state is, each record once by its collection's schema, but each
     // collection only when an answer first needs it (Store.fill).
     const rebase = (text: string) => rebaseText(text, snapshot.publicBase, publicBase)
-    const parts = Object.fromEntries(
+    // Made once: a reset stores the records again but loads no part twice.
+    snapshotParts ??= Object.fromEntries(
       COLLECTIONS.map((name) => {
         const part = snapshot.parts[name]
         return [
@@ -109,6 +111,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
         ]
       }),
     ) as Record<CollectionName, StatePart>
+    const parts = snapshotParts
     if (!options.loadOnFirstUse) await Promise.all(Object.values(parts).map((p) => p.load()))
     const built = buildDeferredStore(JSON.parse(snapshot.frame), parts)
     if ('error' in built) throw new Error(`The demo snapshot is not a usable state: ${built.error}`)

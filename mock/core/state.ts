@@ -285,6 +285,7 @@ const StateFrame = StateEnvelope.omit(
 /** The text of one collection's records (a JSON array), in memory or loaded on first use. */
 export class StatePart {
   #text: string | undefined
+  #loading: Promise<string> | undefined
   readonly #load: () => Promise<string>
   constructor(text: string | (() => Promise<string>)) {
     if (typeof text === 'string') {
@@ -296,9 +297,19 @@ export class StatePart {
   get text(): string | undefined {
     return this.#text
   }
-  async load(): Promise<string> {
-    this.#text ??= await this.#load()
-    return this.#text
+  /** Loads once; a load that failed is tried again by the next call. */
+  load(): Promise<string> {
+    this.#loading ??= this.#load().then(
+      (text) => {
+        this.#text = text
+        return text
+      },
+      (error: unknown) => {
+        this.#loading = undefined
+        throw error
+      },
+    )
+    return this.#loading
   }
 }
 
