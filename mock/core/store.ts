@@ -123,7 +123,7 @@ export class Store {
     return this.#deferred.size === 0
   }
 
-  /** Whether a collection waits to be stored (`pending`), or its records when they are in memory. */
+  /** A collection not stored yet (its records through `peek`), or undefined once it is stored. */
   deferred(name: CollectionName): Deferred | undefined {
     return this.#deferred.get(name)
   }
@@ -188,8 +188,10 @@ export class Store {
    * identifier in use, so a deferred collection throws `NotFilled` here too.
    */
   reserve(kind: 'id' | 'joinCode' | 'slug', value: string): boolean {
-    const [pending] = this.#deferred.keys()
-    if (pending !== undefined) throw new NotFilled(this, pending)
+    if (this.#deferred.size > 0) {
+      const [pending] = this.#deferred.keys()
+      if (pending !== undefined) throw new NotFilled(this, pending)
+    }
     const set = kind === 'joinCode' ? this.joinCodes : kind === 'slug' ? this.slugs : this.ids
     // One hash lookup instead of has-then-add: these sets hold every identifier ever handed out.
     const before = set.size
