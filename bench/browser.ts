@@ -107,13 +107,11 @@ const readLoad = (page: Page) =>
   // No helper functions inside: tsx would name them with a helper the page does not have.
   page.evaluate(() => {
     const app = document.querySelector('#app') as HTMLElement
-    const entries = performance
-      .getEntriesByType('resource')
-      .map((entry) => ({
-        path: new URL(entry.name).pathname,
-        startTime: entry.startTime,
-        responseEnd: (entry as PerformanceResourceTiming).responseEnd,
-      }))
+    const entries = performance.getEntriesByType('resource').map((entry) => ({
+      path: new URL(entry.name).pathname,
+      startTime: entry.startTime,
+      responseEnd: (entry as PerformanceResourceTiming).responseEnd,
+    }))
     const api = entries.find((entry) => entry.path.startsWith('/api/'))
     const before = api?.startTime ?? Number.POSITIVE_INFINITY
     const answered = api?.responseEnd ?? Number.POSITIVE_INFINITY
