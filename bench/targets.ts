@@ -84,13 +84,15 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'alone, ASCII so V8 reads it as a one-byte string) compiled with a V8 code cache that the ' +
     'first start writes once it answers (Node 20 has no compile cache for ES modules); no source ' +
     'map is read (NODE_OPTIONS=--enable-source-maps when wanted); the snapshot’s records are ' +
-    'checked once, by their collections’ zod schemas. The code cache took about a tenth off the ' +
+    'checked once, by their collections’ zod schemas, and stored per collection on first use ' +
+    '(the first GET /forms stores the 15 forms, not all 263 records: 0.68× the CPU to the first ' +
+    'answer, interleaved, busy machine). The code cache took about a tenth off the ' +
     'CPU to the first answer (measured interleaved against the previous bundle: 0.91× from a ' +
     'clone, 0.92× installed, busy machine); the first start after a clone or an install has no ' +
     'cache yet and is reported on its own. What remains, by profile: garbage collection (young ' +
     'generation scavenges of the store being built), zod compiling each object schema’s fast path ' +
-    '(`new Function`, which no code cache covers) on the first check of the snapshot’s ~260 ' +
-    'records, building the contract’s schemas at import, @msw/data’s create of each record, and ' +
+    '(`new Function`, which no code cache covers) on the first check of the first forms, ' +
+    'building the contract’s schemas at import, @msw/data’s create of each record, and ' +
     'Node’s own start (the floor beside it). zod-to-openapi (7–17 ms to load uncached) still runs ' +
     'at start because every module imports the contract’s index, which re-exports openapi.ts. ' +
     'This figure is absolute, so a busy machine inflates it: compare with the floor beside it. ' +

@@ -126,6 +126,8 @@ export const persistMock = async (core: MockCore, key: string): Promise<BrowserS
     return saving
   }
   const publish = async () => {
+    // Every part in first: a part not loaded yet must never be saved as an empty collection.
+    await core.filled()
     const text = JSON.stringify(core.exportState())
     channel?.postMessage({ type: 'state', text } satisfies Message)
     await save(text)

@@ -138,7 +138,8 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     })
   const prepared = (async () => {
     const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
-    const core = createMock({ ...rest, scenario, afterFirstAnswer })
+    // The demo's parts are downloaded when an answer first needs them, not before the first one.
+    const core = createMock({ loadOnFirstUse: true, ...rest, scenario, afterFirstAnswer })
     const label =
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`
@@ -164,7 +165,10 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     Object.assign(globalThis, {
       [consoleName]: {
         reset: () => mock.reset(),
-        exportState: () => mock.exportState(),
+        exportState: async () => {
+          await mock.filled()
+          return mock.exportState()
+        },
         importState: (state: unknown) => mock.importState(state),
       },
     })

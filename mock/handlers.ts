@@ -15,7 +15,11 @@ export const createHandlers = (mock: MockCore, baseUrl: string = DEFAULT_BASE_UR
       await mock.reset()
       return json(200, { ok: true })
     }),
-    http.get(`${root.origin}/__mock/state`, () => json(200, mock.exportState())),
+    http.get(`${root.origin}/__mock/state`, async () => {
+      // A browser mock loads the demo's parts on first use: all of them are needed here.
+      await mock.filled()
+      return json(200, mock.exportState())
+    }),
     http.put(`${root.origin}/__mock/state`, async ({ request }) => {
       let input: unknown
       try {

@@ -13,7 +13,7 @@ import type { IdSource } from './ids.ts'
 import { nestsDeeperThan } from './json-depth.ts'
 import { describeIssues, type Failure, fail, isFailure, toIssues } from './result.ts'
 import { matchRoute } from './router.ts'
-import type { Store } from './store.ts'
+import { COLLECTIONS, NotFilled, type Store } from './store.ts'
 
 /** A request as every host sees it: path relative to the API root, lower-case header names, raw body. */
 export interface MockRequest {
@@ -113,6 +113,22 @@ const readBody = (schema: z.ZodType, request: MockRequest): { value: unknown } |
   return { value: parsed.data }
 }
 
+/**
+ * Runs a read, storing any collection it finds not stored yet (`NotFilled`) and running it again:
+ * a read changes nothing, so a second run answers as the first would have on a complete store.
+ * Each collection is stored once, so this ends after at most one run per collection.
+ */
+const filledRead = async <T>(read: () => Promise<T>): Promise<T> => {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await read()
+    } catch (error) {
+      if (!(error instanceof NotFilled) || tries >= COLLECTIONS.length) throw error
+      await error.store.fill([error.collection])
+    }
+  }
+}
+
 export const createDispatcher = (env: DispatchEnv) => {
   /** Serialised list bodies per organization, dropped whenever that organization writes. */
   const listCache = new Map<string, Map<OperationId, string>>()
@@ -207,7 +223,10 @@ export const createDispatcher = (env: DispatchEnv) => {
     const changesBefore = changes
     let result: Awaited<ReturnType<typeof invoke>>
     try {
-      result = await (writes && !locked ? env.exclusive(invoke) : invoke())
+      // A write runs on a complete store: it may touch any collection, and its new identifiers
+      // must not repeat one in any collection. It is not run twice (it draws identifiers).
+      const write = () => (env.store.complete ? invoke() : env.store.fillAll().then(invoke))
+      result = await (writes ? (locked ? write() : env.exclusive(write)) : filledRead(invoke))
     } finally {
       // Also when the operation threw: it may have changed the store before it failed.
       if (writes) dropLists(org.id)

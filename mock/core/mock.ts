@@ -15,9 +15,9 @@ import {
 import { IdSource } from './ids.ts'
 import { matchRoute } from './router.ts'
 import { applyPlan } from './seed.ts'
-import { type DemoSnapshot, rebaseState, takeSnapshot } from './snapshot.ts'
-import { buildStore, exportState, type MockState } from './state.ts'
-import { Store } from './store.ts'
+import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
+import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
+import { COLLECTIONS, type CollectionName, Store } from './store.ts'
 
 export interface MockCoreOptions extends ChaosOptions {
   seed?: number
@@ -30,6 +30,13 @@ export interface MockCoreOptions extends ChaosOptions {
    * replaying `plan`: the same store and identifiers, without faker. Its seed must be `seed`.
    */
   snapshot?: DemoSnapshot | (() => Promise<DemoSnapshot>)
+  /**
+   * Load each part of `snapshot` (a collection's records) only when an answer first needs it,
+   * instead of at start: a browser then downloads only what the first answers use. Until every
+   * part is in, `exportState()` throws: await `filled()` before it. Off by default, where the
+   * parts are loaded at start (their records are still stored only on first use).
+   */
+  loadOnFirstUse?: boolean
   /** A state exported from `/__mock/state` to start (and reset) from, instead of a plan. */
   state?: unknown
   clock?: () => Date
@@ -91,12 +98,27 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
   }
 
+  let snapshotParts: Record<CollectionName, StatePart> | undefined
   const loadSnapshot = async (given: NonNullable<MockCoreOptions['snapshot']>) => {
     const snapshot = typeof given === 'function' ? await given() : given
     if (snapshot.seed !== seed)
       throw new Error(`The demo snapshot has seed ${snapshot.seed}; this mock's seed is ${seed}`)
-    // Checked as any imported state is: each record once, by its collection's schema.
-    const built = await buildStore(JSON.parse(rebaseState(snapshot, publicBase)))
+    // Checked as any imported state is, each record once by its collection's schema, but each
+    // collection only when an answer first needs it (Store.fill).
+    const rebase = (text: string) => rebaseText(text, snapshot.publicBase, publicBase)
+    // Made once: a reset stores the records again but loads no part twice.
+    snapshotParts ??= Object.fromEntries(
+      COLLECTIONS.map((name) => {
+        const part = snapshot.parts[name]
+        return [
+          name,
+          new StatePart(typeof part === 'string' ? rebase(part) : async () => rebase(await part())),
+        ]
+      }),
+    ) as Record<CollectionName, StatePart>
+    const parts = snapshotParts
+    if (!options.loadOnFirstUse) await Promise.all(Object.values(parts).map((p) => p.load()))
+    const built = buildDeferredStore(JSON.parse(snapshot.frame), parts)
     if ('error' in built) throw new Error(`The demo snapshot is not a usable state: ${built.error}`)
     env.store = built.store
     env.ids.restore(snapshot.seed, snapshot.idDraws)
@@ -170,7 +192,17 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     /** Back to the seeded state, ids included: the same requests then get the same answers. */
     reset: () => enqueue(seedStore),
 
+    /**
+     * The whole state. With `loadOnFirstUse`, throws until every part of the demo snapshot is in
+     * (`filled()`); a part not stored yet is exported from its records, never as empty.
+     */
     exportState: (): MockState => exportState(env.store),
+
+    /** Resolves once every collection is stored (loaded first where needed). */
+    filled: async (): Promise<void> => {
+      await ready
+      await env.store.fillAll()
+    },
 
     /** The store and the identifier source as they stand: loading it resumes exactly here. */
     snapshot: (): DemoSnapshot =>

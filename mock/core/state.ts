@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import {
+  COLLECTIONS,
+  type CollectionName,
   type Organization,
   Store,
   StoredForm,
@@ -25,16 +27,31 @@ export const MockState = z.strictObject({
 })
 export type MockState = z.infer<typeof MockState>
 
+/** Thrown by `exportState` when a collection is neither stored nor in memory (a browser's part). */
+export const NOT_LOADED = "The state is not all loaded yet: await the mock's filled() first."
+
+/**
+ * A collection as the export lists it. One not stored yet is exported from its records as they
+ * wait (the text a state export gave), never as empty: a saved copy must not lose it.
+ */
+const recordsOf = <K extends CollectionName>(store: Store, name: K): MockState[K] => {
+  const deferred = store.deferred(name)
+  if (!deferred) return [...store.tablesForFill[name].all()] as MockState[K]
+  const records = deferred.peek()
+  if (!records) throw new Error(NOT_LOADED)
+  return records as MockState[K]
+}
+
 export const exportState = (store: Store): MockState => ({
   format: 'engagement-mock-state',
   version: 1,
   seq: store.seq,
   organizations: [...store.organizations],
-  forms: [...store.forms.all()],
-  sessions: [...store.sessions.all()],
-  series: [...store.series.all()],
-  reports: [...store.reports.all()],
-  responses: [...store.responses.all()],
+  forms: recordsOf(store, 'forms'),
+  sessions: recordsOf(store, 'sessions'),
+  series: recordsOf(store, 'series'),
+  reports: recordsOf(store, 'reports'),
+  responses: recordsOf(store, 'responses'),
 })
 
 /**
@@ -42,8 +59,6 @@ export const exportState = (store: Store): MockState => ({
  * is what checks its records (in `Table.insert`, through @msw/data), so an import parses a record
  * once; the whole-state schema above is for callers that want a `MockState` value.
  */
-const COLLECTIONS = ['forms', 'sessions', 'series', 'reports', 'responses'] as const
-type CollectionName = (typeof COLLECTIONS)[number]
 const RECORD_SCHEMAS = {
   forms: StoredForm,
   sessions: StoredSession,
@@ -224,17 +239,8 @@ export const buildStore = async (
   const store = new Store()
   // Forms are stored before responses, so a response's form is in the table when it is checked.
   const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
-  for (const [index, org] of frame.organizations.entries()) {
-    const value = decode(org)
-    try {
-      store.addOrganization(value as Organization)
-    } catch (error) {
-      if (!(error instanceof z.ZodError)) throw error
-      return notAState(error.issues[0], ['organizations', index])
-    }
-    const error = check.organizations(store.organizations[index] as Organization)
-    if (error) return error
-  }
+  const orgsFailed = addOrganizations(store, frame.organizations, decode, check)
+  if (orgsFailed) return orgsFailed
   const all = <S extends z.ZodType<Owned>>(
     table: Table<S>,
     name: CollectionName,
@@ -248,6 +254,117 @@ export const buildStore = async (
     (await all(store.responses, 'responses', (r) => check.responses(r)))
   if (failed) return failed
   store.seq = frame.seq
+  return { store }
+}
+
+const addOrganizations = (
+  store: Store,
+  organizations: unknown[],
+  decode: (record: unknown) => unknown,
+  check: Consistency,
+): Verdict => {
+  for (const [index, org] of organizations.entries()) {
+    const value = decode(org)
+    try {
+      store.addOrganization(value as Organization)
+    } catch (error) {
+      if (!(error instanceof z.ZodError)) throw error
+      return notAState(error.issues[0], ['organizations', index])
+    }
+    const error = check.organizations(store.organizations[index] as Organization)
+    if (error) return error
+  }
+  return undefined
+}
+
+/** A state without its collections' records: what a deferred store is built from at once. */
+const StateFrame = StateEnvelope.omit(
+  Object.fromEntries(COLLECTIONS.map((name) => [name, true])) as Record<CollectionName, true>,
+)
+
+/** The text of one collection's records (a JSON array), in memory or loaded on first use. */
+export class StatePart {
+  #text: string | undefined
+  #loading: Promise<string> | undefined
+  readonly #load: () => Promise<string>
+  constructor(text: string | (() => Promise<string>)) {
+    if (typeof text === 'string') {
+      this.#text = text
+      this.#load = async () => text
+    } else this.#load = text
+  }
+  /** The text if it is in memory. */
+  get text(): string | undefined {
+    return this.#text
+  }
+  /** Loads once; a load that failed is tried again by the next call. */
+  load(): Promise<string> {
+    this.#loading ??= this.#load().then(
+      (text) => {
+        this.#text = text
+        return text
+      },
+      (error: unknown) => {
+        this.#loading = undefined
+        throw error
+      },
+    )
+    return this.#loading
+  }
+}
+
+const recordsIn = (name: CollectionName, text: string): unknown[] => {
+  const records: unknown = JSON.parse(text)
+  if (!Array.isArray(records)) throw new Error(`${NOT_A_STATE}${name}: not an array`)
+  return records
+}
+
+/**
+ * A store of a state given as its frame (format, version, seq, organizations) and one part per
+ * collection, each stored on first use (`Store.fill`): a demo snapshot's start then parses and
+ * checks only the organizations, and a browser downloads a part only when an answer needs it.
+ * Each record is checked exactly as `buildStore` checks it, against the records stored before
+ * it; responses fill forms first, since each is checked against its form. A part that does not
+ * fit makes its fill fail (an internal error: the parts are generated and tested, not user input).
+ */
+export const buildDeferredStore = (
+  input: unknown,
+  parts: Record<CollectionName, StatePart>,
+): { store: Store } | { error: string } => {
+  const envelope = StateFrame.safeParse(input)
+  if (!envelope.success) return notAState(envelope.error.issues[0])
+  const frame = envelope.data
+  const store = new Store()
+  const tables = store.tablesForFill
+  const check = new Consistency(store, frame.seq, (id) => tables.forms.get(id) !== undefined)
+  const orgsFailed = addOrganizations(store, frame.organizations, asIs, check)
+  if (orgsFailed) return orgsFailed
+  store.seq = frame.seq
+  const checks: { [K in CollectionName]: (record: Of<K>) => Verdict } = {
+    forms: (r) => check.forms(r),
+    sessions: (r) => check.sessions(r),
+    series: (r) => check.series(r),
+    reports: (r) => check.reports(r),
+    responses: (r) => check.responses(r),
+  }
+  for (const name of COLLECTIONS) {
+    const part = parts[name]
+    store.defer(name, {
+      peek: () => (part.text === undefined ? undefined : recordsIn(name, part.text)),
+      fill: async () => {
+        if (name === 'responses') await store.fill(['forms'])
+        const records = recordsIn(name, await part.load())
+        const failed = await storeAll(
+          tables[name] as unknown as Table<z.ZodType<Owned>>,
+          records,
+          name,
+          asIs,
+          checks[name] as (record: unknown) => Verdict,
+        )
+        if (failed) throw new Error(failed.error)
+      },
+    })
+  }
   return { store }
 }
 

@@ -39,13 +39,71 @@ export type StoredResponse = z.infer<typeof StoredResponse>
 const bySubmission = (a: StoredResponse, b: StoredResponse) =>
   a.submittedAt === b.submittedAt ? a.seq - b.seq : a.submittedAt > b.submittedAt ? 1 : -1
 
+/** The collections of records, in the order a state lists (and an import stores) them. */
+export const COLLECTIONS = ['forms', 'sessions', 'series', 'reports', 'responses'] as const
+export type CollectionName = (typeof COLLECTIONS)[number]
+
+/**
+ * Thrown by a collection that is not stored yet (a demo snapshot's part, filled on first use).
+ * The dispatcher catches it, fills the collection and runs the read again: what an operation
+ * needs is what it touches, with no list of needs kept beside the operations.
+ */
+export class NotFilled extends Error {
+  readonly store: Store
+  readonly collection: CollectionName
+  constructor(store: Store, collection: CollectionName) {
+    super(`The ${collection} of this mock's state are not stored yet; fill them first.`)
+    this.store = store
+    this.collection = collection
+  }
+}
+
+/** A collection whose records are stored on first use, not when the store is built. */
+export interface Deferred {
+  /** The records as a state lists them, if they are in memory already; undefined when not. */
+  peek(): unknown[] | undefined
+  /** Stores the records (loading them first); each record checked as an import checks it. */
+  fill(): Promise<void>
+}
+
 /** The whole in-memory state of one mock: tables, uniqueness sets and the creation counter. */
 export class Store {
-  readonly forms = new Table(StoredForm, newestFirst)
-  readonly sessions = new Table(StoredSession, newestFirst)
-  readonly series = new Table(StoredSeries, newestFirst)
-  readonly reports = new Table(StoredReport, newestFirst)
-  readonly responses = new Table(StoredResponse, bySubmission)
+  readonly #tables = {
+    forms: new Table(StoredForm, newestFirst),
+    sessions: new Table(StoredSession, newestFirst),
+    series: new Table(StoredSeries, newestFirst),
+    reports: new Table(StoredReport, newestFirst),
+    responses: new Table(StoredResponse, bySubmission),
+  }
+  /** Collections not stored yet, and the fills under way (one per collection, shared). */
+  readonly #deferred = new Map<CollectionName, Deferred>()
+  readonly #filling = new Map<CollectionName, Promise<void>>()
+
+  /** A deferred collection throws `NotFilled` rather than answer as if it were empty. */
+  #filled<K extends CollectionName>(name: K): Store['tablesForFill'][K] {
+    if (this.#deferred.size > 0 && this.#deferred.has(name)) throw new NotFilled(this, name)
+    return this.#tables[name]
+  }
+  get forms() {
+    return this.#filled('forms')
+  }
+  get sessions() {
+    return this.#filled('sessions')
+  }
+  get series() {
+    return this.#filled('series')
+  }
+  get reports() {
+    return this.#filled('reports')
+  }
+  get responses() {
+    return this.#filled('responses')
+  }
+  /** The tables as they stand, filled or not: only for the code that fills them. */
+  get tablesForFill() {
+    return this.#tables
+  }
+
   readonly #orgsByKey = new Map<string, Organization>()
   readonly organizations: Organization[] = []
   /** Join codes are unique across all organizations' forms, sessions, rounds and series; slugs too. */
@@ -54,6 +112,53 @@ export class Store {
   #seq = 0
   /** Called with the organization whose data just changed, so cached reads can be dropped. */
   onWrite: (orgId: string) => void = () => {}
+
+  /** Marks a collection as stored on first use: until then it throws `NotFilled`. */
+  defer(name: CollectionName, deferred: Deferred): void {
+    this.#deferred.set(name, deferred)
+  }
+
+  /** Whether every collection is stored. */
+  get complete(): boolean {
+    return this.#deferred.size === 0
+  }
+
+  /** A collection not stored yet (its records through `peek`), or undefined once it is stored. */
+  deferred(name: CollectionName): Deferred | undefined {
+    return this.#deferred.get(name)
+  }
+
+  /**
+   * Stores the given collections if they are not yet. Concurrent callers share one fill per
+   * collection; a collection counts as stored only once all its records are in, so nothing ever
+   * reads half of one. A fill that failed before storing anything (its part could not be loaded)
+   * is tried again by the next caller; one that failed part-way stays failed.
+   */
+  async fill(names: Iterable<CollectionName>): Promise<void> {
+    for (const name of names) {
+      const deferred = this.#deferred.get(name)
+      if (!deferred) continue
+      let filling = this.#filling.get(name)
+      if (!filling) {
+        filling = deferred.fill().then(
+          () => {
+            this.#deferred.delete(name)
+          },
+          (error: unknown) => {
+            if (this.#tables[name].count() === 0) this.#filling.delete(name)
+            throw error
+          },
+        )
+        this.#filling.set(name, filling)
+      }
+      await filling
+    }
+  }
+
+  /** Stores every collection not stored yet. */
+  fillAll(): Promise<void> {
+    return this.complete ? Promise.resolve() : this.fill(COLLECTIONS)
+  }
 
   nextSeq(): number {
     return this.#seq++
@@ -78,8 +183,15 @@ export class Store {
   /** Every id handed out, of any resource or nested record: a new one never repeats an old one. */
   readonly ids = new Set<string>()
 
-  /** Claims a fresh identifier; false when it is already in use. */
+  /**
+   * Claims a fresh identifier; false when it is already in use. Only a complete store knows every
+   * identifier in use, so a deferred collection throws `NotFilled` here too.
+   */
   reserve(kind: 'id' | 'joinCode' | 'slug', value: string): boolean {
+    if (this.#deferred.size > 0) {
+      const [pending] = this.#deferred.keys()
+      if (pending !== undefined) throw new NotFilled(this, pending)
+    }
     const set = kind === 'joinCode' ? this.joinCodes : kind === 'slug' ? this.slugs : this.ids
     // One hash lookup instead of has-then-add: these sets hold every identifier ever handed out.
     const before = set.size
@@ -88,17 +200,5 @@ export class Store {
 
   responsesOf(orgId: string, formId: string): Rec<typeof StoredResponse>[] {
     return this.responses.listByOrg(orgId).filter((r) => r.formId === formId)
-  }
-
-  clear(): void {
-    for (const table of [this.forms, this.sessions, this.series, this.reports, this.responses]) {
-      table.clear()
-    }
-    this.organizations.length = 0
-    this.#orgsByKey.clear()
-    this.joinCodes.clear()
-    this.slugs.clear()
-    this.ids.clear()
-    this.#seq = 0
   }
 }

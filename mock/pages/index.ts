@@ -25,6 +25,20 @@ const fromApi = (what: string) =>
  */
 export const mountPages = (app: Express, mock: MockCore): void => {
   mountDocs(app, mock)
+  // A public link may lead to a record of any collection: the demo's are stored on first use.
+  app.use(
+    [
+      publicPath.form(':slug'),
+      publicPath.join(':code'),
+      publicPath.screen(':code'),
+      publicPath.seriesManage(':id'),
+      publicPath.report(':slug'),
+    ],
+    async (_req, _res, next) => {
+      await mock.filled()
+      next()
+    },
+  )
 
   app.get(publicPath.form(':slug'), (req, res) => {
     const form = formBySlug(mock.store, param(req, 'slug'))
