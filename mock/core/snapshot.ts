@@ -1,4 +1,4 @@
-import { DEFAULT_PUBLIC_BASE } from '../../contract/index.ts'
+import { DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 
 /**
  * A demo state computed ahead of time: the exported state of a mock that replayed a demo plan,
