@@ -1,4 +1,4 @@
-// How the command is bundled, for every place that runs it: the launcher (bin.mjs) bundles a
+// How the command is bundled, for every place that runs it: the launcher (bin.cjs) bundles a
 // clone's sources into node_modules/.cache on first use, `npm run build` bundles them into
 // dist/cli for the installed package, and the bench bundles its servers the same way
 // (bench/lib/child.ts). Node-only, dev-time: esbuild is a dev dependency.
@@ -78,7 +78,7 @@ export const asciiOnly = (text) =>
 
 /**
  * `engagement-mock serve` alone (mock/cli/serve-main.ts) as one CommonJS file, `serve.cjs`: the
- * launcher compiles it with a V8 code cache (code-cache.mjs), which Node 20 gives only to a
+ * launcher compiles it with a V8 code cache (code-cache.cjs), which Node 20 gives only to a
  * script, not to ES modules. What serve loads on first use (express, the pages, faker) is in the
  * file but runs only when imported: esbuild wraps each such module in a lazy initializer. Returns
  * esbuild's result; the file is written ASCII-only (asciiOnly), with its linked map.

@@ -12,11 +12,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { bundleServe } from '../../mock/cli/bundle.mjs'
-import { cacheKey, cachePath, readCache } from '../../mock/cli/code-cache.mjs'
+import { cacheKey, cachePath, readCache } from '../../mock/cli/code-cache.cjs'
 import { ROOT } from './cli.ts'
 
 /**
- * serve.cjs run as the launcher runs it (code-cache.mjs): a start without a cache writes one, the
+ * serve.cjs run as the launcher runs it (code-cache.cjs): a start without a cache writes one, the
  * next uses it, and a cache V8 refuses, or one made for another bundle or another V8, is not used
  * (the start compiles normally, answers the same, and writes a cache of its own).
  */
@@ -27,7 +27,7 @@ mkdirSync(cacheDir, { recursive: true })
 const outdir = mkdtempSync(join(cacheDir, 'code-cache-test-'))
 const bundle = join(outdir, 'serve.cjs')
 const runner = join(outdir, 'runner.mjs')
-const launcher = new URL('../../mock/cli/code-cache.mjs', import.meta.url).href
+const launcher = new URL('../../mock/cli/code-cache.cjs', import.meta.url).href
 const running: ChildProcess[] = []
 
 interface Start {
