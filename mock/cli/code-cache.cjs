@@ -10,15 +10,27 @@ const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs')
 const { createRequire } = require('node:module')
 const { dirname, resolve } = require('node:path')
 const { constants, Script } = require('node:vm')
-const { crc32 } = require('node:zlib')
+
+/** The last line bundleServe writes: the bundle's checksum, taken once when it was built. */
+const MARK = /\/\/ engagement-mock bundle ([0-9a-f]{16,64})\n$/
 
 /**
- * The first line of a cache file: which bundle (its checksum: V8 itself compares only the
- * source's length) and which V8 and CPU it was made for (V8 also checks its version and flags,
- * and rejects data it cannot use; the key keeps another Node from taking it in turn).
+ * Which bundle these bytes are: the checksum written at its end when it was built, else one taken
+ * now (CRC-32: node:zlib, loaded only then, and ~2 MB to sum cost a start ~10 ms of CPU).
+ */
+const bundleId = (bytes) => {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const mark = view.toString('latin1', Math.max(0, view.length - 100)).match(MARK)
+  return mark ? mark[1] : `crc32-${require('node:zlib').crc32(view).toString(16)}`
+}
+
+/**
+ * The first line of a cache file: which bundle (V8 itself compares only the source's length)
+ * and which V8 and CPU it was made for (V8 also checks its version and flags, and rejects data
+ * it cannot use; the key keeps another Node from taking it in turn).
  */
 const cacheKey = (bytes) =>
-  `engagement-mock code cache ${crc32(bytes).toString(16)} v8-${process.versions.v8} ${process.arch}\n`
+  `engagement-mock code cache ${bundleId(bytes)} v8-${process.versions.v8} ${process.arch}\n`
 
 const cachePath = (file) => `${file}.cache`
 
