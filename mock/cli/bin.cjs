@@ -99,9 +99,10 @@ const bundleSources = async () => {
     }
   }
   // Dependencies change with the lock file (npm ci removes node_modules, the cache with it), so
-  // the lock file stands for them: one stat instead of hundreds at every launch.
+  // the lock file stands for them: one stat instead of hundreds at every launch. How they are
+  // bundled (bundle.mjs: options, plugins, the checksum line) is an input too.
   const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
-  files.push('package-lock.json')
+  files.push('package-lock.json', 'mock/cli/bundle.mjs')
   const inputs = Object.fromEntries(files.map((file) => [file, stamp(file)]))
   const manifest = { ...readManifest(), [kind]: { file: join(name, FILES[kind]), inputs } }
   writeAtomically(manifestPath, JSON.stringify(manifest))
