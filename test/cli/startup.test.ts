@@ -121,6 +121,11 @@ describe('what `serve` runs before its first answer', () => {
     expect(matching(/^contract\/(index|openapi)\.ts$/)).toEqual([])
   })
 
+  it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
+    expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
+    expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
+  })
+
   it('runs no locale of zod but English, and no faker locale data', () => {
     expect(matching(/node_modules\/zod\/v4\/locales\/(?!en\.js$)/)).toEqual([])
     expect(matching(/node_modules\/@faker-js\/faker\/dist\/locale\/(?!base\.js$)/)).toEqual([])
