@@ -79,7 +79,7 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     '(`new Function`, which no code cache covers) on the first check of the snapshot’s ~260 ' +
     'records, building the contract’s schemas at import, @msw/data’s create of each record, ' +
     'V8 reading the code cache (~1 MB), and Node’s own start (the floor beside it). Since cut ' +
-    '(session 17, interleaved against the previous build, CPU to the first answer: 0.97× from a clone and 0.97× installed, load 6–11 on 2 cores): ' +
+    '(session 17, interleaved against the previous build, CPU to the first answer in three runs: 0.97–1.00× from a clone, 0.92–0.99× installed, about as large as the noise): ' +
     'zod-to-openapi no longer runs at start (the mock imports the contract files it uses, not ' +
     'the index that re-exports openapi.ts; a lint rule and the startup test keep it so), the ' +
     'launcher is CommonJS (an ES module entry cost ~10 ms of CPU in Node’s module loader), the ' +
