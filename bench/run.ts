@@ -128,7 +128,7 @@ const main = async () => {
   }
 
   log('Cold start to the first 200')
-  const bin = [process.execPath, 'mock/cli/bin.mjs', 'serve', '--port']
+  const bin = [process.execPath, 'mock/cli/bin.cjs', 'serve', '--port']
   const npm = ['npm', 'start', '--silent', '--', '--port']
   // The first launch after an edit (or a clone) bundles the sources again and has no code cache
   // yet (it writes one once it answers); later ones reuse both.
@@ -142,7 +142,7 @@ const main = async () => {
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT })
   const installed = installedCopy()
   process.on('exit', () => rmSync(installed, { recursive: true, force: true }))
-  const built = [process.execPath, join(installed, 'mock/cli/bin.mjs'), 'serve', '--port']
+  const built = [process.execPath, join(installed, 'mock/cli/bin.cjs'), 'serve', '--port']
   // The first start after install has no code cache (none is shipped): measured on its own,
   // the cache removed before each run.
   const builtCache = join(installed, 'dist/cli/serve.cjs.cache')

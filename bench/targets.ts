@@ -92,12 +92,18 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'cache yet and is reported on its own. What remains, by profile: garbage collection (young ' +
     'generation scavenges of the store being built), zod compiling each object schema’s fast path ' +
     '(`new Function`, which no code cache covers) on the first check of the first forms, ' +
-    'building the contract’s schemas at import, @msw/data’s create of each record, and ' +
-    'Node’s own start (the floor beside it). zod-to-openapi (7–17 ms to load uncached) still runs ' +
-    'at start because every module imports the contract’s index, which re-exports openapi.ts. ' +
+    'building the contract’s schemas at import, @msw/data’s create of each record, ' +
+    'V8 reading the code cache (~1 MB), and Node’s own start (the floor beside it). Also cut in ' +
+    'session 17 (CPU to the first answer, interleaved against the previous build: 0.97–1.00× ' +
+    'from a clone, 0.92–0.99× installed, about as large as the noise): zod-to-openapi no longer ' +
+    'runs at start (the mock imports the contract files it uses, not the index that re-exports ' +
+    'openapi.ts; a lint rule and the startup test keep it so), the launcher is CommonJS (an ES ' +
+    'module entry cost ~10 ms of CPU in Node’s module loader), the code cache’s key is a checksum ' +
+    'the bundle carries (no node:zlib, no CRC of 2 MB per start), and the state-file code ' +
+    '(node:crypto) loads only for --state. ' +
     'This figure is absolute, so a busy machine inflates it: compare with the floor beside it. ' +
-    'What it would take: modules importing the contract files they use instead of its index, ' +
-    'contract schemas built on first use, and a snapshot import that checks records without ' +
+    'What it would take: contract schemas built on first use (each route’s documented layer is ' +
+    'needed only by OpenAPI and the conformance suite), and a snapshot import that checks records without ' +
     'compiling a fast path per schema first (zod’s per-parse `jitless`, for the import only); a ' +
     'startup snapshot (`--build-snapshot`) was tried and dropped: on Node 20.20 its builder ' +
     'lacks `Array.prototype.toSorted`, warns that node:http is unverified, and needs a second ' +

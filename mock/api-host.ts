@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request, RequestHandler, Response } from 'express'
-import { API_PREFIX, type ErrorCondition, LIMITS } from '../contract/index.ts'
+import { API_PREFIX, LIMITS } from '../contract/common.ts'
+import type { ErrorCondition } from '../contract/errors.ts'
 import { tooLargeMessage } from './core/dispatch.ts'
 import type { MockCore } from './core/mock.ts'
 import { announcedTooLarge, discardRest } from './oversize.ts'

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw'
-import { API_PREFIX } from '../contract/index.ts'
+import { API_PREFIX } from '../contract/common.ts'
 import type { MockCore } from './core/mock.ts'
 
 export const DEFAULT_BASE_URL = `http://localhost:4010${API_PREFIX}`

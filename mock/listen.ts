@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
-import { API_PREFIX } from '../contract/index.ts'
+import { API_PREFIX } from '../contract/common.ts'
 import { apiPath, createApiHandler, sendJson } from './api-host.ts'
 import type { MockCore } from './core/mock.ts'
 import { createMock, type MockOptions } from './create.ts'

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { contract } from '../contract/index.ts'
+import { contract } from '../contract/table.ts'
 import { ACME_KEY } from '../fixtures/index.ts'
 import { OverrideDriftError, override, setupMockServer } from './node.ts'
 

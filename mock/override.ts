@@ -1,12 +1,8 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw'
 import type { z } from 'zod'
-import {
-  type Contract,
-  contract,
-  errorSchemas,
-  type OperationId,
-  type PathParams,
-} from '../contract/index.ts'
+import { errorSchemas } from '../contract/errors.ts'
+import type { PathParams } from '../contract/route.ts'
+import { type Contract, contract, type OperationId } from '../contract/table.ts'
 import { matchRoute } from './core/router.ts'
 
 type Route<Id extends OperationId> = Contract[Id]

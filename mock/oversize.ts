@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { LIMITS } from '../contract/index.ts'
+import { LIMITS } from '../contract/common.ts'
 
 /** A body announced over the limit is refused from its Content-Length, before a byte is read. */
 export const announcedTooLarge = (req: IncomingMessage): boolean =>

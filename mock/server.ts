@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express } from 'express'
-import { API_PREFIX, buildOpenApiDocument } from '../contract/index.ts'
+import { API_PREFIX } from '../contract/common.ts'
+import { buildOpenApiDocument } from '../contract/openapi.ts'
 import { apiPath, cors, createApiHandler, sendJson } from './api-host.ts'
 import type { MockCore } from './core/mock.ts'
 import type { ServerOptions } from './listen.ts'

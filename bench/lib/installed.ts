@@ -6,7 +6,7 @@ import { ROOT } from './child.ts'
 /**
  * The package as `npm install` lays it out, from the build already in dist/: package.json and
  * the files it ships (package.json `files`), beside the clone's node_modules as its dependencies.
- * Its launcher (mock/cli/bin.mjs) finds no TypeScript sources there, so it runs the build, as an
+ * Its launcher (mock/cli/bin.cjs) finds no TypeScript sources there, so it runs the build, as an
  * installed package does. Returns the folder.
  */
 export const installedCopy = (): string => {

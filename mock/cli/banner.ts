@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../contract/index.ts'
+import { API_PREFIX } from '../../contract/common.ts'
 import { DEMO_ORGANIZATIONS } from '../../fixtures/organizations.ts'
 
 export interface BannerInput {

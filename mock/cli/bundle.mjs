@@ -1,7 +1,8 @@
-// How the command is bundled, for every place that runs it: the launcher (bin.mjs) bundles a
+// How the command is bundled, for every place that runs it: the launcher (bin.cjs) bundles a
 // clone's sources into node_modules/.cache on first use, `npm run build` bundles them into
 // dist/cli for the installed package, and the bench bundles its servers the same way
 // (bench/lib/child.ts). Node-only, dev-time: esbuild is a dev dependency.
+import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { build } from 'esbuild'
@@ -77,8 +78,18 @@ export const asciiOnly = (text) =>
   text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /**
+ * The bundle with its checksum as its last line, which the code cache's key names (code-cache.cjs):
+ * taken here once, not summed again at every start. After the source map's line, so no mapping
+ * moves.
+ */
+const marked = (given) => {
+  const text = given.endsWith('\n') ? given : `${given}\n`
+  return `${text}// engagement-mock bundle ${createHash('sha256').update(text).digest('hex').slice(0, 32)}\n`
+}
+
+/**
  * `engagement-mock serve` alone (mock/cli/serve-main.ts) as one CommonJS file, `serve.cjs`: the
- * launcher compiles it with a V8 code cache (code-cache.mjs), which Node 20 gives only to a
+ * launcher compiles it with a V8 code cache (code-cache.cjs), which Node 20 gives only to a
  * script, not to ES modules. What serve loads on first use (express, the pages, faker) is in the
  * file but runs only when imported: esbuild wraps each such module in a lazy initializer. Returns
  * esbuild's result; the file is written ASCII-only (asciiOnly), with its linked map.
@@ -102,7 +113,7 @@ export const bundleServe = async (root, outdir, extra = {}) => {
     write: false,
   })
   for (const file of result.outputFiles) {
-    const text = file.path.endsWith('.cjs') ? asciiOnly(file.text) : file.text
+    const text = file.path.endsWith('.cjs') ? marked(asciiOnly(file.text)) : file.text
     Object.defineProperty(file, 'contents', { value: Buffer.from(text, 'latin1') })
     Object.defineProperty(file, 'text', { value: text })
     if (extra.write !== false) {

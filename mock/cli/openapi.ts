@@ -30,7 +30,7 @@ Examples:
     )
     .action(async (options: OpenApiOptions) => {
       // Loaded here, not at the top: --help and usage errors stay quick.
-      const { buildOpenApiDocument } = await import('../../contract/index.ts')
+      const { buildOpenApiDocument } = await import('../../contract/openapi.ts')
       const document = buildOpenApiDocument(
         options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl },
       )

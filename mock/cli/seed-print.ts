@@ -1,4 +1,4 @@
-import { contract } from '../../contract/index.ts'
+import { contract } from '../../contract/table.ts'
 import type { DemoStep, Ref } from '../../fixtures/plan.ts'
 import type { PlannedStep, RecordKind, SeedOutcome, SkipReason } from './seed-run.ts'
 

@@ -1,10 +1,6 @@
-import {
-  type Client,
-  contract,
-  type Method,
-  type OperationId,
-  type SentRequest,
-} from '../../contract/index.ts'
+import type { Client, SentRequest } from '../../contract/client.ts'
+import type { Method } from '../../contract/route.ts'
+import { contract, type OperationId } from '../../contract/table.ts'
 import type { ApiStep, DemoPlan, DemoStep } from '../../fixtures/plan.ts'
 import { resolveRefs } from '../../fixtures/refs.ts'
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
-import type { Client } from '../../contract/index.ts'
+import type { Client } from '../../contract/client.ts'
 import type { DemoCounts } from '../../fixtures/index.ts'
 import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
@@ -31,7 +31,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   // Loaded here, not at the top: --help and usage errors stay quick.
   const [{ createClient }, { ACME_KEY, demoPlan, GLOBEX_KEY }, print, { planSteps, runPlan }] =
     await Promise.all([
-      import('../../contract/index.ts'),
+      import('../../contract/client.ts'),
       import('../../fixtures/index.ts'),
       import('./seed-print.ts'),
       import('./seed-run.ts'),

@@ -1,5 +1,5 @@
 // `engagement-mock serve` alone: the entry of the CommonJS bundle (serve.cjs) the launcher runs
-// with a V8 code cache (code-cache.mjs). Only `serve` is defined, so the bundle holds what serve
+// with a V8 code cache (code-cache.cjs). Only `serve` is defined, so the bundle holds what serve
 // can reach: neither the conformance engine nor the other commands. Its help is `serve --help`.
 import { main } from './program.ts'
 import { registerServe } from './serve.ts'

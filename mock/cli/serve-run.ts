@@ -1,12 +1,12 @@
 // This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
-// the top, in one chunk. The pages, express and /docs wait for the first request outside the API.
+// the top, in one chunk. The pages, express and /docs wait for the first request outside the API;
+// state files (node:crypto, node:fs/promises) wait for an option that names one.
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { createMock, type MockOptions } from '../create.ts'
 import { collectGarbage, withoutYoungGenerationGrowth } from '../heap.ts'
 import { startServer } from '../listen.ts'
 import { parseScenarioName, type Scenario } from '../scenarios.ts'
-import { importStateFile, loadStateFile, saveStateFile } from '../state-file.ts'
 import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
@@ -32,6 +32,7 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
   if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
   const path = resolve(text)
+  const { loadStateFile } = await import('../state-file.ts')
   const state = await loadStateFile(path)
   if (state === undefined) {
     throw new UsageError(
@@ -59,7 +60,9 @@ export const serve = async (options: ServeOptions): Promise<void> => {
   // Loading a state is one burst of allocation; see mock/heap.ts.
   const stateLoaded = await withoutYoungGenerationGrowth(async () => {
     await mock.ready
-    return statePath === undefined ? false : importStateFile(statePath, mock)
+    if (statePath === undefined) return false
+    const { importStateFile } = await import('../state-file.ts')
+    return importStateFile(statePath, mock)
   })
   // A state the user gave may be large: give back what loading it left behind before idling.
   if (stateLoaded || typeof scenario === 'object') collectGarbage()
@@ -96,6 +99,7 @@ export const serve = async (options: ServeOptions): Promise<void> => {
     try {
       await running.close()
       if (statePath !== undefined) {
+        const { saveStateFile } = await import('../state-file.ts')
         await saveStateFile(statePath, mock.exportState())
         process.stderr.write(`Saved the state to ${statePath}\n`)
       }

@@ -1,4 +1,4 @@
-import type { OperationId } from '../../contract/index.ts'
+import type { OperationId } from '../../contract/table.ts'
 import type { CheckContext } from './context.ts'
 import type { OptionalKey } from './env.ts'
 

@@ -1,13 +1,7 @@
 import { z } from 'zod'
-import {
-  type Client,
-  type Contract,
-  contract,
-  ERROR_CONDITIONS,
-  type ErrorCondition,
-  errorSchemas,
-  type OperationId,
-} from '../../contract/index.ts'
+import type { Client } from '../../contract/client.ts'
+import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
+import { type Contract, contract, type OperationId } from '../../contract/table.ts'
 import type { Check } from './check.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
 import { ContractFailure, describeExchange, type Exchange, SetupBlocked } from './failure.ts'

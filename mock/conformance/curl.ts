@@ -1,4 +1,4 @@
-import type { SentRequest } from '../../contract/index.ts'
+import type { SentRequest } from '../../contract/client.ts'
 
 /** POSIX single-quoting: safe for any byte sequence except NUL. */
 export const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`

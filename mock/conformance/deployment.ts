@@ -1,14 +1,8 @@
 import { z } from 'zod'
-import {
-  ACTIVITY_KINDS,
-  type ActivityKind,
-  contract,
-  ERROR_CONDITIONS,
-  type ErrorCondition,
-  type OperationId,
-  operationIds,
-  pathParamNames,
-} from '../../contract/index.ts'
+import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
+import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
+import { pathParamNames } from '../../contract/route.ts'
+import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 
 /**
  * The deployment file: how one deployment spells what §4 leaves "not shown". Every key is optional;

@@ -1,4 +1,4 @@
-import type { SentRequest } from '../../contract/index.ts'
+import type { SentRequest } from '../../contract/client.ts'
 import { toCurl } from './curl.ts'
 
 /** One request and what came back: the typed client's answer, whatever the operation. */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { OperationId } from '../../contract/index.ts'
+import type { OperationId } from '../../contract/table.ts'
 
 export type Answer =
   | string

@@ -1,4 +1,4 @@
-import { contract, type OperationId, operationIds } from '../../contract/index.ts'
+import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { label } from './context.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { explorationJson, explorationMarkdown } from './explore/report.ts'

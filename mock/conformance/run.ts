@@ -1,4 +1,4 @@
-import { type Client, createClient } from '../../contract/index.ts'
+import { type Client, createClient } from '../../contract/client.ts'
 import type { DeploymentFile } from './deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted } from './failure.ts'

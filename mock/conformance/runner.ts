@@ -1,4 +1,4 @@
-import type { OperationId } from '../../contract/index.ts'
+import type { OperationId } from '../../contract/table.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'

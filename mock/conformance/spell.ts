@@ -1,4 +1,6 @@
-import { type Client, contract, type Method, type OperationId } from '../../contract/index.ts'
+import type { Client } from '../../contract/client.ts'
+import type { Method } from '../../contract/route.ts'
+import { contract, type OperationId } from '../../contract/table.ts'
 import {
   type BodyFunction,
   type CreateSection,

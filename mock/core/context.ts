@@ -1,11 +1,6 @@
 import type { z } from 'zod'
-import type {
-  Contract,
-  Layered,
-  OperationId,
-  PathParamNames,
-  RouteDef,
-} from '../../contract/index.ts'
+import type { Layered, PathParamNames, RouteDef } from '../../contract/route.ts'
+import type { Contract, OperationId } from '../../contract/table.ts'
 import type { IdSource } from './ids.ts'
 import type { Result } from './result.ts'
 import type { Organization, Store } from './store.ts'

@@ -1,13 +1,13 @@
 import type { z } from 'zod'
+import { LIMITS } from '../../contract/common.ts'
 import {
   ERROR_CONDITIONS,
   type ErrorCondition,
   type ErrorShape,
   errorSchemas,
   type Issue,
-  LIMITS,
-  type OperationId,
-} from '../../contract/index.ts'
+} from '../../contract/errors.ts'
+import type { OperationId } from '../../contract/table.ts'
 import type { Operations } from './context.ts'
 import type { IdSource } from './ids.ts'
 import { nestsDeeperThan } from './json-depth.ts'

@@ -6,7 +6,7 @@ import {
   JoinCode,
   SLUG_SUFFIX_LENGTH,
   Slug,
-} from '../../contract/index.ts'
+} from '../../contract/common.ts'
 import { IdSource } from './ids.ts'
 import { createIdFaker } from './ids-faker.ts'
 import { Store } from './store.ts'

@@ -5,7 +5,7 @@ import {
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
   SLUG_SUFFIX_LENGTH,
-} from '../../contract/index.ts'
+} from '../../contract/common.ts'
 import type { IdFaker } from './ids-faker.ts'
 
 /** faker's `string.alphanumeric({ casing: 'lower' })` alphabet, in its order: digits, then a–z. */

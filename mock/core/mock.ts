@@ -1,4 +1,4 @@
-import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/index.ts'
+import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { operations as defaultOperations } from '../operations/index.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'

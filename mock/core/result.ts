@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ErrorCondition, Issue } from '../../contract/index.ts'
+import type { ErrorCondition, Issue } from '../../contract/errors.ts'
 
 /** An operation's answer: success body, or a failure the host renders in the route's error shape. */
 export interface Success<B> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contract, fillPath, type OperationId, operationIds } from '../../contract/index.ts'
+import { fillPath } from '../../contract/route.ts'
+import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { matchRoute } from './router.ts'
 
 const idOf = (method: string, path: string) => {

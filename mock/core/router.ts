@@ -1,4 +1,5 @@
-import { contract, type OperationId, pathParamNames, type RouteDef } from '../../contract/index.ts'
+import { pathParamNames, type RouteDef } from '../../contract/route.ts'
+import { contract, type OperationId } from '../../contract/table.ts'
 
 interface Compiled {
   id: OperationId

@@ -1,4 +1,6 @@
-import { Answer, contract, fillPath } from '../../contract/index.ts'
+import { Answer } from '../../contract/forms.ts'
+import { fillPath } from '../../contract/route.ts'
+import { contract } from '../../contract/table.ts'
 import type { DemoPlan, DemoStep } from '../../fixtures/plan.ts'
 import { resolveRefs as resolve } from '../../fixtures/refs.ts'
 import type { Dispatcher } from './dispatch.ts'

@@ -1,4 +1,4 @@
-import { DEFAULT_PUBLIC_BASE } from '../../contract/index.ts'
+import { DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import type { MockState } from './state.ts'
 import { COLLECTIONS, type CollectionName } from './store.ts'
 

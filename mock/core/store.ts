@@ -1,13 +1,10 @@
 import { z } from 'zod'
-import {
-  ENTITLEMENTS,
-  Form,
-  FormResponse,
-  idOf,
-  Series,
-  Session,
-  SponsorReport,
-} from '../../contract/index.ts'
+import { idOf } from '../../contract/common.ts'
+import { Form, FormResponse } from '../../contract/forms.ts'
+import { ENTITLEMENTS } from '../../contract/route.ts'
+import { Series } from '../../contract/series.ts'
+import { Session } from '../../contract/sessions.ts'
+import { SponsorReport } from '../../contract/sponsors.ts'
 import { newestFirst, type Rec, Table } from './table.ts'
 
 const owned = { orgId: idOf('organization'), seq: z.int().min(0) }

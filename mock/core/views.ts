@@ -1,4 +1,7 @@
-import type { Form, FormResponse, Series, Session, SponsorReport } from '../../contract/index.ts'
+import type { Form, FormResponse } from '../../contract/forms.ts'
+import type { Series } from '../../contract/series.ts'
+import type { Session } from '../../contract/sessions.ts'
+import type { SponsorReport } from '../../contract/sponsors.ts'
 import type {
   StoredForm,
   StoredReport,

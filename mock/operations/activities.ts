@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Activity, ActivityInput } from '../../contract/index.ts'
+import type { Activity, ActivityInput } from '../../contract/activities.ts'
 import type { IdSource } from '../core/ids.ts'
 
 /** `{ kind, …content }` (the flat request body, §4) → an Activity carrying the content as `config`. */

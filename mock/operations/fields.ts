@@ -1,4 +1,5 @@
-import { FIELD_CONFIGS, type Field, LIMITS } from '../../contract/index.ts'
+import { LIMITS } from '../../contract/common.ts'
+import { FIELD_CONFIGS, type Field } from '../../contract/fields.ts'
 import type { Operations } from '../core/context.ts'
 import { fail, notFound, toIssues } from '../core/result.ts'
 import { responseView } from '../core/views.ts'

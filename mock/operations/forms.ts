@@ -1,12 +1,7 @@
-import {
-  type Field,
-  FieldInput,
-  type FormSettings,
-  FormSettingsInput,
-  LIMITS,
-  publicPath,
-  TEMPLATE_CONTENT,
-} from '../../contract/index.ts'
+import { LIMITS, publicPath } from '../../contract/common.ts'
+import { type Field, FieldInput } from '../../contract/fields.ts'
+import { type FormSettings, FormSettingsInput } from '../../contract/form-settings.ts'
+import { TEMPLATE_CONTENT } from '../../contract/form-templates.ts'
 import type { Operations } from '../core/context.ts'
 import { fail, notFound } from '../core/result.ts'
 import { formView } from '../core/views.ts'

@@ -1,4 +1,4 @@
-import { publicPath } from '../../contract/index.ts'
+import { publicPath } from '../../contract/common.ts'
 import type { Operations } from '../core/context.ts'
 import { seriesView } from '../core/views.ts'
 import { buildActivity } from './activities.ts'

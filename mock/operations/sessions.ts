@@ -1,4 +1,4 @@
-import { LIMITS, publicPath } from '../../contract/index.ts'
+import { LIMITS, publicPath } from '../../contract/common.ts'
 import { duplicateTeamName } from '../../contract/teams.ts'
 import type { Operations } from '../core/context.ts'
 import { fail, notFound } from '../core/result.ts'

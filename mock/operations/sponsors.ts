@@ -1,4 +1,5 @@
-import { publicPath, type SponsorPayload } from '../../contract/index.ts'
+import { publicPath } from '../../contract/common.ts'
+import type { SponsorPayload } from '../../contract/sponsors.ts'
 import type { Operations } from '../core/context.ts'
 import type { Store } from '../core/store.ts'
 import { reportSummary, reportView } from '../core/views.ts'

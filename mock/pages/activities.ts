@@ -1,4 +1,4 @@
-import type { Activity } from '../../contract/index.ts'
+import type { Activity } from '../../contract/activities.ts'
 import { type Html, html, plural } from './html.ts'
 
 type Of<K extends Activity['kind']> = Extract<Activity, { kind: K }>['config']

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import express, { type Express } from 'express'
-import { API_PREFIX } from '../../contract/index.ts'
+import { API_PREFIX } from '../../contract/common.ts'
 import { ACME_KEY } from '../../fixtures/organizations.ts'
 import type { MockCore } from '../core/mock.ts'
 import { html, markup, sendHtml, trusted } from './html.ts'

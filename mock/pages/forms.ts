@@ -1,4 +1,4 @@
-import type { Field } from '../../contract/index.ts'
+import type { Field } from '../../contract/fields.ts'
 import type { StoredForm } from '../core/store.ts'
 import { type Html, html, layout, plural } from './html.ts'
 

@@ -1,5 +1,5 @@
 import type { Express, Request } from 'express'
-import { publicPath } from '../../contract/index.ts'
+import { publicPath } from '../../contract/common.ts'
 import type { MockCore } from '../core/mock.ts'
 import { mountDocs } from './docs.ts'
 import { formPage } from './forms.ts'

@@ -1,4 +1,5 @@
-import type { Activity, Team } from '../../contract/index.ts'
+import type { Activity } from '../../contract/activities.ts'
+import type { Team } from '../../contract/teams.ts'
 import type { Store, StoredForm, StoredReport, StoredSeries } from '../core/store.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { SponsorPayload } from '../../contract/index.ts'
+import type { SponsorPayload } from '../../contract/sponsors.ts'
 import type { StoredReport } from '../core/store.ts'
 import { barChart, columnChart } from './charts.ts'
 import { formatDay, formatMonth, type Html, html, layout, plural } from './html.ts'

@@ -1,4 +1,4 @@
-import { publicPath } from '../../contract/index.ts'
+import { publicPath } from '../../contract/common.ts'
 import type { StoredSeries } from '../core/store.ts'
 import { type Html, html, layout, plural } from './html.ts'
 

@@ -1,4 +1,4 @@
-import { publicPath } from '../../contract/index.ts'
+import { publicPath } from '../../contract/common.ts'
 import { activityCard, shownActivity } from './activities.ts'
 import { type Html, html, layout } from './html.ts'
 import type { Stage } from './lookup.ts'

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The command as `npx engagement-mock` runs it from a clone: the launcher, then the TS source. */
-export const BIN = fileURLToPath(new URL('../../mock/cli/bin.mjs', import.meta.url))
+export const BIN = fileURLToPath(new URL('../../mock/cli/bin.cjs', import.meta.url))
 
 export interface CliResult {
   status: number | null

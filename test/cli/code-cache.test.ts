@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import {
   appendFileSync,
   existsSync,
@@ -12,11 +13,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { bundleServe } from '../../mock/cli/bundle.mjs'
-import { cacheKey, cachePath, readCache } from '../../mock/cli/code-cache.mjs'
+import { cacheKey, cachePath, readCache } from '../../mock/cli/code-cache.cjs'
 import { ROOT } from './cli.ts'
 
 /**
- * serve.cjs run as the launcher runs it (code-cache.mjs): a start without a cache writes one, the
+ * serve.cjs run as the launcher runs it (code-cache.cjs): a start without a cache writes one, the
  * next uses it, and a cache V8 refuses, or one made for another bundle or another V8, is not used
  * (the start compiles normally, answers the same, and writes a cache of its own).
  */
@@ -27,12 +28,14 @@ mkdirSync(cacheDir, { recursive: true })
 const outdir = mkdtempSync(join(cacheDir, 'code-cache-test-'))
 const bundle = join(outdir, 'serve.cjs')
 const runner = join(outdir, 'runner.mjs')
-const launcher = new URL('../../mock/cli/code-cache.mjs', import.meta.url).href
+const launcher = new URL('../../mock/cli/code-cache.cjs', import.meta.url).href
 const running: ChildProcess[] = []
 
 interface Start {
   /** What the launcher did with the cache: used, rejected or none. */
   cache: string
+  /** Whether node:zlib had been loaded once the server answered. */
+  zlib: string
   forms: unknown
   stop: () => Promise<void>
 }
@@ -59,6 +62,7 @@ const start = (): Promise<Start> =>
       expect(response.status).toBe(200)
       resolve({
         cache: err.match(/^CACHE (\w+)$/m)?.[1] ?? 'unreported',
+        zlib: err.match(/^ZLIB (\w+)$/m)?.[1] ?? 'unreported',
         forms: await response.json(),
         stop: () =>
           new Promise((done) => {
@@ -81,16 +85,21 @@ const cacheWritten = async (bytes: Buffer, unlike?: Buffer) => {
 }
 
 let bytes: Buffer
+/** The bundle as bundleServe wrote it (a later test appends to the file). */
+let built: Buffer
 let firstForms: unknown
 
 beforeAll(async () => {
   await bundleServe(ROOT, outdir)
   bytes = readFileSync(bundle)
+  built = bytes
   writeFileSync(
     runner,
     `import { runServe } from ${JSON.stringify(launcher)}
 const run = runServe(${JSON.stringify(bundle)})
 process.stderr.write('CACHE ' + run.cache + '\\n')
+Promise.resolve(run.exports.finished).then(() =>
+  process.stderr.write('ZLIB ' + process.moduleLoadList.includes('NativeModule zlib') + '\\n'))
 `,
   )
 }, 60_000)
@@ -122,6 +131,8 @@ describe('serve with a code cache', () => {
     const second = await start()
     expect(second.cache).toBe('used')
     expect(second.forms).toEqual(firstForms)
+    // The key names the checksum the bundle carries: no CRC of ~2 MB, node:zlib not even loaded.
+    expect(second.zlib).toBe('false')
     await second.stop()
   }, 60_000)
 
@@ -152,6 +163,19 @@ describe('serve with a code cache', () => {
     await restarted.stop()
     bytes = changed
   }, 60_000)
+
+  it("keys the cache by the checksum bundleServe wrote as the bundle's last line", () => {
+    const text = built.toString('latin1')
+    const mark = text.match(/\/\/ engagement-mock bundle ([0-9a-f]{32})\n$/)
+    expect(mark).not.toBeNull()
+    const body = text.slice(0, text.length - (mark?.[0].length ?? 0))
+    expect(body).toMatch(/\/\/# sourceMappingURL=serve\.cjs\.map\n$/)
+    expect(createHash('sha256').update(body).digest('hex').slice(0, 32)).toBe(mark?.[1])
+    expect(cacheKey(built)).toContain(` ${mark?.[1]} `)
+    // A bundle without the line (from elsewhere, or edited after it) is summed at start instead.
+    const unmarked = Buffer.from(body, 'latin1')
+    expect(cacheKey(unmarked)).toMatch(/ crc32-[0-9a-f]+ /)
+  })
 
   it('does not use a cache made by another V8 or for another CPU', () => {
     const data = readCache(bundle, bytes) as Buffer

@@ -111,6 +111,21 @@ describe('what `serve` runs before its first answer', () => {
     expect(matching(/^mock\/(pages\/|server\.ts)/)).toEqual([])
   })
 
+  it('runs neither zod-to-openapi nor the contract barrel that re-exports it', () => {
+    // The mock imports the contract files it uses: through contract/index.ts (the public barrel),
+    // any contract import would also run openapi.ts and zod-to-openapi. The pages' host
+    // (server.ts, for /openapi.json) loads them, so /docs shows them in the recording.
+    expect(laterInputs).toContain('contract/openapi.ts')
+    expect(laterInputs.some((file) => file.includes('/@asteasolutions/zod-to-openapi/'))).toBe(true)
+    expect(matching(/\/@asteasolutions\/zod-to-openapi\//)).toEqual([])
+    expect(matching(/^contract\/(index|openapi)\.ts$/)).toEqual([])
+  })
+
+  it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
+    expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
+    expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
+  })
+
   it('runs no locale of zod but English, and no faker locale data', () => {
     expect(matching(/node_modules\/zod\/v4\/locales\/(?!en\.js$)/)).toEqual([])
     expect(matching(/node_modules\/@faker-js\/faker\/dist\/locale\/(?!base\.js$)/)).toEqual([])

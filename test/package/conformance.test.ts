@@ -107,7 +107,7 @@ beforeAll(async () => {
     { cwd: project, env, stdio: 'pipe' },
   )
   // The mock, started from the install.
-  const bin = join(project, 'node_modules', 'engagement-mock', 'mock', 'cli', 'bin.mjs')
+  const bin = join(project, 'node_modules', 'engagement-mock', 'mock', 'cli', 'bin.cjs')
   mock = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1'], {
     cwd: project,
     env,

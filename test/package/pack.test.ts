@@ -69,7 +69,7 @@ describe('the installable package', () => {
     expect(files).toContain('dist/contract/index.js')
     expect(files).toContain('dist/contract/index.d.ts')
     expect(files).toContain('dist/mock/node.js')
-    expect(files).toContain('mock/cli/bin.mjs')
+    expect(files).toContain('mock/cli/bin.cjs')
     expect(files.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
     expect(files.filter((path) => path.includes('.test.'))).toEqual([])
   })
@@ -110,7 +110,7 @@ describe('the installable package', () => {
   }, 120_000)
 
   it('runs its command from the installed build', () => {
-    const bin = join(project, 'node_modules', 'engagement-mock', 'mock', 'cli', 'bin.mjs')
+    const bin = join(project, 'node_modules', 'engagement-mock', 'mock', 'cli', 'bin.cjs')
     const run = spawnSync(process.execPath, [bin, 'openapi'], { ...quiet, cwd: project })
     expect(run.status).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ openapi: '3.1.0' })

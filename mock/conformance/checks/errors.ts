@@ -1,10 +1,6 @@
-import {
-  type Contract,
-  contract,
-  type ErrorCondition,
-  type OperationId,
-  pathParamNames,
-} from '../../../contract/index.ts'
+import type { ErrorCondition } from '../../../contract/errors.ts'
+import { pathParamNames } from '../../../contract/route.ts'
+import { type Contract, contract, type OperationId } from '../../../contract/table.ts'
 import { defineCheck } from '../check.ts'
 import { type CheckContext, label } from '../context.ts'
 import { makeForm, makeSession } from './make.ts'

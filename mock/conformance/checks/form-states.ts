@@ -1,4 +1,4 @@
-import { FORM_STATUSES } from '../../../contract/index.ts'
+import { FORM_STATUSES } from '../../../contract/forms.ts'
 import { defineCheck } from '../check.ts'
 import { makeForm } from './make.ts'
 

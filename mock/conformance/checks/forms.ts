@@ -1,4 +1,4 @@
-import type { Client } from '../../../contract/index.ts'
+import type { Client } from '../../../contract/client.ts'
 import { defineCheck } from '../check.ts'
 
 type ReplaceFieldBody = Parameters<Client['replaceFieldConfig']>[0]['body']

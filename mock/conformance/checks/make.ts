@@ -1,10 +1,8 @@
-import type {
-  ActivityInput,
-  CreateSeriesBody,
-  CreateSponsorReportBody,
-  FieldInput,
-  Mode,
-} from '../../../contract/index.ts'
+import type { ActivityInput } from '../../../contract/activities.ts'
+import type { FieldInput } from '../../../contract/fields.ts'
+import type { CreateSeriesBody } from '../../../contract/series.ts'
+import type { Mode } from '../../../contract/sessions.ts'
+import type { CreateSponsorReportBody } from '../../../contract/sponsors.ts'
 import type { CheckContext, DocBody } from '../context.ts'
 import type { KeyRole } from '../env.ts'
 import type { Exchange } from '../failure.ts'

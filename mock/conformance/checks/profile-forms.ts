@@ -1,9 +1,7 @@
-import {
-  FIELD_KINDS,
-  FORM_STATUSES,
-  SETTINGS_DEFAULTS,
-  TEMPLATE_CONTENT,
-} from '../../../contract/index.ts'
+import { FIELD_KINDS } from '../../../contract/fields.ts'
+import { SETTINGS_DEFAULTS } from '../../../contract/form-settings.ts'
+import { TEMPLATE_CONTENT } from '../../../contract/form-templates.ts'
+import { FORM_STATUSES } from '../../../contract/forms.ts'
 import { defineCheck } from '../check.ts'
 import { makeForm, remember } from './make.ts'
 import { FIELD_SAMPLES } from './samples.ts'

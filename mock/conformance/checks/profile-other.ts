@@ -1,4 +1,5 @@
-import { ERROR_CONDITIONS, LIMITS, publicPath } from '../../../contract/index.ts'
+import { LIMITS, publicPath } from '../../../contract/common.ts'
+import { ERROR_CONDITIONS } from '../../../contract/errors.ts'
 import { defineCheck } from '../check.ts'
 import { makeForm, makeReport, makeSeries, makeSession, remember } from './make.ts'
 import { TEAMS } from './samples.ts'

@@ -1,4 +1,5 @@
-import { ACTIVITY_KINDS, MODES, SESSION_STATUSES } from '../../../contract/index.ts'
+import { ACTIVITY_KINDS } from '../../../contract/activities.ts'
+import { MODES, SESSION_STATUSES } from '../../../contract/sessions.ts'
 import { defineCheck } from '../check.ts'
 import { makeSession, remember } from './make.ts'
 import { ACTIVITY_SAMPLES } from './samples.ts'

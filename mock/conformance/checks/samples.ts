@@ -1,10 +1,6 @@
-import type {
-  ActivityInput,
-  ActivityKind,
-  FieldInput,
-  FieldKind,
-  TeamInput,
-} from '../../../contract/index.ts'
+import type { ActivityInput, ActivityKind } from '../../../contract/activities.ts'
+import type { FieldInput, FieldKind } from '../../../contract/fields.ts'
+import type { TeamInput } from '../../../contract/teams.ts'
 
 /**
  * Request content the suite sends. The reference names the body properties of some operations only

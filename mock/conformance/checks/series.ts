@@ -1,4 +1,4 @@
-import type { CreateSeriesBody } from '../../../contract/index.ts'
+import type { CreateSeriesBody } from '../../../contract/series.ts'
 import { defineCheck } from '../check.ts'
 import { makeSeries, remember } from './make.ts'
 import { ACTIVITY_SAMPLES, TEAMS } from './samples.ts'

@@ -1,4 +1,4 @@
-import { SESSION_STATUSES } from '../../../contract/index.ts'
+import { SESSION_STATUSES } from '../../../contract/sessions.ts'
 import { defineCheck } from '../check.ts'
 import { makeOpenSession, makeSession } from './make.ts'
 import { ACTIVITY_SAMPLES, TEAMS } from './samples.ts'

@@ -1,4 +1,8 @@
-import { type FormSettingsInput, SETTINGS_DEFAULTS, USE_CASES } from '../../../contract/index.ts'
+import {
+  type FormSettingsInput,
+  SETTINGS_DEFAULTS,
+  USE_CASES,
+} from '../../../contract/form-settings.ts'
 import { defineCheck } from '../check.ts'
 import type { DocBody } from '../context.ts'
 import { makeForm } from './make.ts'

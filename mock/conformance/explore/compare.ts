@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { contract, errorSchemas, type OperationId } from '../../../contract/index.ts'
+import { errorSchemas } from '../../../contract/errors.ts'
+import { contract, type OperationId } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'
 import type { Step, World } from './world.ts'
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { OperationId } from '../../../contract/index.ts'
+import type { OperationId } from '../../../contract/table.ts'
 import { NotOffered } from '../spell.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'

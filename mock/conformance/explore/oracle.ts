@@ -1,4 +1,6 @@
-import { API_PREFIX, type Client, createClient, ENTITLEMENTS } from '../../../contract/index.ts'
+import { type Client, createClient } from '../../../contract/client.ts'
+import { API_PREFIX } from '../../../contract/common.ts'
+import { ENTITLEMENTS } from '../../../contract/route.ts'
 import type { DemoOrganization } from '../../../fixtures/plan.ts'
 import { createMockCore, type MockCore } from '../../core/mock.ts'
 import type { KeyRole } from './engine.ts'

@@ -1,4 +1,4 @@
-import { contract, type OperationId, routeOf } from '../../../contract/index.ts'
+import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { NotOffered } from '../spell.ts'
 import { compare } from './compare.ts'
 import type { Exchange, KeyRole, Run } from './engine.ts'

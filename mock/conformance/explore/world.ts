@@ -1,4 +1,4 @@
-import type { OperationId } from '../../../contract/index.ts'
+import type { OperationId } from '../../../contract/table.ts'
 import type { Exchange, KeyRole } from './engine.ts'
 
 export type Kind = 'form' | 'session' | 'series' | 'report'

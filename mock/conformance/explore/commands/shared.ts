@@ -1,6 +1,6 @@
 /** What every command is built from: the keys it runs as, labels, record picks, and the create and read-back steps. */
 import fc from 'fast-check'
-import type { OperationId } from '../../../../contract/index.ts'
+import type { OperationId } from '../../../../contract/table.ts'
 import type { KeyRole } from '../engine.ts'
 import { idOn, type Sides, send } from '../step.ts'
 import type { Kind, Pair, Rec, Step, World } from '../world.ts'

@@ -3,7 +3,11 @@
 // TypeScript sources are the truth (a dist/ left from an earlier build may be stale), so they are
 // bundled with esbuild and the bundle runs on plain Node: a loader such as tsx resolves each of
 // ~150 modules through a hooks thread, which put `serve` ~400 ms further from its first answer.
-import {
+// CommonJS, not an ES module: Node runs an ES module entry through its module loader, which costs
+// a cold start ~10 ms of CPU before the first line (the loader's own modules, reading the file
+// through fs/promises, and each `import { … } from 'node:fs'` building a facade that loads fs
+// streams); `require` of builtins and of code-cache.cjs does none of that.
+const {
   existsSync,
   mkdirSync,
   readdirSync,
@@ -12,13 +16,13 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-} from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+} = require('node:fs')
+const { dirname, join, relative, resolve } = require('node:path')
+const { pathToFileURL } = require('node:url')
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const root = resolve(__dirname, '../..')
 const source = join(root, 'mock/cli/index.ts')
-// `serve` runs from its own script bundle with a V8 code cache (code-cache.mjs); every other
+// `serve` runs from its own script bundle with a V8 code cache (code-cache.cjs); every other
 // command from the code-split bundle.
 const kind = process.argv[2] === 'serve' ? 'serve' : 'entry'
 const FILES = { entry: 'index.js', serve: 'serve.cjs' }
@@ -95,9 +99,10 @@ const bundleSources = async () => {
     }
   }
   // Dependencies change with the lock file (npm ci removes node_modules, the cache with it), so
-  // the lock file stands for them: one stat instead of hundreds at every launch.
+  // the lock file stands for them: one stat instead of hundreds at every launch. How they are
+  // bundled (bundle.mjs: options, plugins, the checksum line) is an input too.
   const files = Object.keys(metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
-  files.push('package-lock.json')
+  files.push('package-lock.json', 'mock/cli/bundle.mjs')
   const inputs = Object.fromEntries(files.map((file) => [file, stamp(file)]))
   const manifest = { ...readManifest(), [kind]: { file: join(name, FILES[kind]), inputs } }
   writeAtomically(manifestPath, JSON.stringify(manifest))
@@ -126,13 +131,17 @@ const bundleFile = async () => {
   }
 }
 
-const file = await bundleFile()
-// Source maps are not switched on here: Node would read and decode every chunk's map at load,
-// 60–80 ms of a ~775 ms profiled cold start. NODE_OPTIONS=--enable-source-maps turns them on
-// when a stack trace should name the .ts files.
-if (file.endsWith('.cjs')) {
-  const { runServe } = await import('./code-cache.mjs')
-  runServe(file)
-} else {
-  await import(pathToFileURL(file).href)
+const run = async () => {
+  const file = await bundleFile()
+  // Source maps are not switched on here: Node would read and decode every chunk's map at load,
+  // 60–80 ms of a ~775 ms profiled cold start. NODE_OPTIONS=--enable-source-maps turns them on
+  // when a stack trace should name the .ts files.
+  if (file.endsWith('.cjs')) require('./code-cache.cjs').runServe(file)
+  else await import(pathToFileURL(file).href)
 }
+
+run().catch((error) => {
+  // As an ES module entry's top-level await did with a failure: printed, exit code 1.
+  process.exitCode = 1
+  console.error(error)
+})

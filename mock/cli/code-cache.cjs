@@ -5,24 +5,37 @@
 // (`serve.cjs.cache`), is written after a start that had none (once the server answers, so the
 // functions compiled lazily up to then are in it), and is used only by the bundle and the V8 it
 // was made for: anything else starts as if there were none, and writes its own.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, resolve } from 'node:path'
-import { constants, Script } from 'node:vm'
-import { crc32 } from 'node:zlib'
+// CommonJS like the launcher (bin.cjs) that requires it.
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs')
+const { createRequire } = require('node:module')
+const { dirname, resolve } = require('node:path')
+const { constants, Script } = require('node:vm')
+
+/** The last line bundleServe writes: the bundle's checksum, taken once when it was built. */
+const MARK = /\/\/ engagement-mock bundle ([0-9a-f]{16,64})\n$/
 
 /**
- * The first line of a cache file: which bundle (its checksum: V8 itself compares only the
- * source's length) and which V8 and CPU it was made for (V8 also checks its version and flags,
- * and rejects data it cannot use; the key keeps another Node from taking it in turn).
+ * Which bundle these bytes are: the checksum written at its end when it was built, else one taken
+ * now (CRC-32: node:zlib, loaded only then, and ~2 MB to sum cost a start ~10 ms of CPU).
  */
-export const cacheKey = (bytes) =>
-  `engagement-mock code cache ${crc32(bytes).toString(16)} v8-${process.versions.v8} ${process.arch}\n`
+const bundleId = (bytes) => {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const mark = view.toString('latin1', Math.max(0, view.length - 100)).match(MARK)
+  return mark ? mark[1] : `crc32-${require('node:zlib').crc32(view).toString(16)}`
+}
 
-export const cachePath = (file) => `${file}.cache`
+/**
+ * The first line of a cache file: which bundle (V8 itself compares only the source's length)
+ * and which V8 and CPU it was made for (V8 also checks its version and flags, and rejects data
+ * it cannot use; the key keeps another Node from taking it in turn).
+ */
+const cacheKey = (bytes) =>
+  `engagement-mock code cache ${bundleId(bytes)} v8-${process.versions.v8} ${process.arch}\n`
+
+const cachePath = (file) => `${file}.cache`
 
 /** The cached data made for these bundle bytes on this V8, or undefined (none, stale or foreign). */
-export const readCache = (file, bytes) => {
+const readCache = (file, bytes) => {
   let cache
   try {
     cache = readFileSync(cachePath(file))
@@ -37,7 +50,7 @@ export const readCache = (file, bytes) => {
  * Under a temporary name, then renamed: a concurrent start never reads half a cache. A folder
  * that cannot be written (a package installed read-only) just goes without one.
  */
-export const writeCache = (file, bytes, data) => {
+const writeCache = (file, bytes, data) => {
   const pending = `${cachePath(file)}.${process.pid}.tmp`
   try {
     writeFileSync(pending, Buffer.concat([Buffer.from(cacheKey(bytes), 'latin1'), data]))
@@ -55,7 +68,7 @@ export const writeCache = (file, bytes, data) => {
  * 'used', 'rejected' (V8 refused it: compiled normally), or 'none'. The bundle is ASCII
  * (bundleServe), so it is read as latin1: a one-byte string, no UTF-8 decoding.
  */
-export const runBundle = (given) => {
+const runBundle = (given) => {
   const file = resolve(given) // Node's require, and the script's __filename, want it absolute
   const bytes = readFileSync(file)
   const cachedData = readCache(file, bytes)
@@ -87,7 +100,7 @@ export const runBundle = (given) => {
  * current turn so the first requests are not kept waiting. With source maps on
  * (NODE_OPTIONS=--enable-source-maps) Node's own loader runs the bundle, which reads its map.
  */
-export const runServe = (file) => {
+const runServe = (file) => {
   if (process.sourceMapsEnabled) return createRequire(resolve(file))(resolve(file))
   const run = runBundle(file)
   if (run.cache !== 'used') {
@@ -99,3 +112,5 @@ export const runServe = (file) => {
   }
   return run
 }
+
+module.exports = { cacheKey, cachePath, readCache, writeCache, runBundle, runServe }

@@ -1,4 +1,4 @@
-// Types of code-cache.mjs, which stays plain JavaScript: the launcher runs it on Node without a loader.
+// Types of code-cache.cjs, which stays plain JavaScript: the launcher runs it on Node without a loader.
 export declare const cacheKey: (bytes: Uint8Array) => string
 export declare const cachePath: (file: string) => string
 export declare const readCache: (file: string, bytes: Uint8Array) => Buffer | undefined
