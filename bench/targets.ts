@@ -90,7 +90,8 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'CPU to the first answer (measured interleaved against the previous bundle: 0.91× from a ' +
     'clone, 0.92× installed, busy machine); the first start after a clone or an install has no ' +
     'cache yet and is reported on its own. What remains, by profile: garbage collection (young ' +
-    'generation scavenges of the store being built), zod compiling each object schema’s fast path ' +
+    'generation scavenges of the code and schemas loaded at start: 4 before the first answer, ' +
+    '~20 ms in a --trace-gc run), zod compiling each object schema’s fast path ' +
     '(`new Function`, which no code cache covers) on the first check of the first forms, ' +
     'building the contract’s schemas at import, @msw/data’s create of each record, ' +
     'V8 reading the code cache (~1 MB), and Node’s own start (the floor beside it). Also cut in ' +
@@ -100,7 +101,10 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'openapi.ts; a lint rule and the startup test keep it so), the launcher is CommonJS (an ES ' +
     'module entry cost ~10 ms of CPU in Node’s module loader), the code cache’s key is a checksum ' +
     'the bundle carries (no node:zlib, no CRC of 2 MB per start), and the state-file code ' +
-    '(node:crypto) loads only for --state. ' +
+    '(node:crypto) loads only for --state. Measured and not kept (interleaved): a larger young ' +
+    'generation during the start (`--semi-space-growth-factor=16`, `--min-semi-space-size=16`) ' +
+    'started slower, and a serve bundle without iconv-lite and mime-db (a third of its 2.2 MB, ' +
+    'not reached before the first answer) started no faster. ' +
     'This figure is absolute, so a busy machine inflates it: compare with the floor beside it. ' +
     'What it would take: contract schemas built on first use (each route’s documented layer is ' +
     'needed only by OpenAPI and the conformance suite), and a snapshot import that checks records without ' +
