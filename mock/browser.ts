@@ -9,7 +9,7 @@ import { parseScenarioName, type Scenario, scenarioLabel } from './scenarios.ts'
 // package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
 export { delay, HttpResponse, http } from 'msw'
 
-export interface BrowserMockOptions extends Omit<MockOptions, 'afterFirstAnswer'> {
+export interface BrowserMockOptions extends Omit<MockOptions, 'warmUpAfter'> {
   /**
    * The API root the app calls: absolute (`https://api.example.com/api/v1`) or relative to the
    * page (`/api/v1`, for apps behind a dev-server proxy). The control routes sit at its origin.
@@ -112,12 +112,6 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
     }
     worker.events.on('response:mocked', done)
   })
-  const afterFirstAnswer = (load: () => void) =>
-    void delivered.then(() =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(load, { timeout: 1000 })
-        : setTimeout(load, 0),
-    )
   const started = worker
     .start({
       serviceWorker: { url: serviceWorkerUrl },
@@ -139,7 +133,7 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
   const prepared = (async () => {
     const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
     // The demo's parts are downloaded when an answer first needs them, not before the first one.
-    const core = createMock({ loadOnFirstUse: true, ...rest, scenario, afterFirstAnswer })
+    const core = createMock({ loadOnFirstUse: true, ...rest, scenario, warmUpAfter: delivered })
     const label =
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`

@@ -46,10 +46,10 @@ export interface MockCoreOptions extends ChaosOptions {
   operations?: Partial<Operations>
   onInternalError?: (error: unknown, request: MockRequest) => void
   /**
-   * Runs `load` (faker's import) after the first answer; default: when the page or process is
-   * idle. The browser host waits until its worker delivered that answer first.
+   * What faker's import waits for after the first answer, before it waits for an idle moment:
+   * the browser host passes its worker's delivery of that answer. Default: nothing.
    */
-  afterFirstAnswer?: (load: () => void) => void
+  warmUpAfter?: Promise<unknown>
 }
 
 /**
@@ -155,9 +155,12 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     if (warmed) return
     warmed = true
     const load = () => void env.ids.load().catch(() => undefined)
-    if (options.afterFirstAnswer) options.afterFirstAnswer(load)
-    else if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
-    else setTimeout(load, 0)
+    const whenIdle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(load, { timeout: 1000 })
+        : setTimeout(load, 0)
+    if (options.warmUpAfter) void options.warmUpAfter.then(whenIdle)
+    else whenIdle()
   }
 
   return {
