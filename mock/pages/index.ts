@@ -1,4 +1,4 @@
-import type { Express, Request } from 'express'
+import type { Express, Request, Response } from 'express'
 import { publicPath } from '../../contract/common.ts'
 import type { MockCore } from '../core/mock.ts'
 import { mountDocs } from './docs.ts'
@@ -26,28 +26,20 @@ const fromApi = (what: string) =>
 export const mountPages = (app: Express, mock: MockCore): void => {
   mountDocs(app, mock)
   // A public link may lead to a record of any collection: the demo's are stored on first use.
-  app.use(
-    [
-      publicPath.form(':slug'),
-      publicPath.join(':code'),
-      publicPath.screen(':code'),
-      publicPath.seriesManage(':id'),
-      publicPath.report(':slug'),
-    ],
-    async (_req, _res, next) => {
+  const page = (path: string, answer: (req: Request, res: Response) => void) =>
+    app.get(path, async (req, res) => {
       await mock.filled()
-      next()
-    },
-  )
+      answer(req, res)
+    })
 
-  app.get(publicPath.form(':slug'), (req, res) => {
+  page(publicPath.form(':slug'), (req, res) => {
     const form = formBySlug(mock.store, param(req, 'slug'))
     if (form) sendPage(res, 200, formPage(form))
     else sendNotFound(res, 'No form at this link', fromApi('each form has a shareUrl'))
   })
 
   for (const view of ['join', 'screen'] as const) {
-    app.get(publicPath[view](':code'), (req, res) => {
+    page(publicPath[view](':code'), (req, res) => {
       const target = targetByCode(mock.store, param(req, 'code'))
       if (!target) {
         sendNotFound(
@@ -66,13 +58,13 @@ export const mountPages = (app: Express, mock: MockCore): void => {
     })
   }
 
-  app.get(publicPath.seriesManage(':id'), (req, res) => {
+  page(publicPath.seriesManage(':id'), (req, res) => {
     const series = seriesById(mock.store, param(req, 'id'))
     if (series) sendPage(res, 200, seriesPage(series))
     else sendNotFound(res, 'No series at this link', fromApi('each series has a manageUrl'))
   })
 
-  app.get(publicPath.report(':slug'), (req, res) => {
+  page(publicPath.report(':slug'), (req, res) => {
     const report = reportBySlug(mock.store, param(req, 'slug'))
     if (report) sendPage(res, 200, reportPage(report))
     else sendNotFound(res, 'No sponsor report at this link', fromApi('each report has a publicUrl'))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { demoSnapshot } from '../../fixtures/demo-snapshot.ts'
 import { chartOf, count, seededLists, usePagesServer } from './server.ts'
 
 const HTML = 'text/html; charset=utf-8'
@@ -104,5 +105,22 @@ describe('public pages over HTTP', () => {
     const elsewhere = await get('/nothing-here')
     expect(elsewhere.status).toBe(404)
     expect(elsewhere.type).toContain('application/json')
+  })
+})
+
+describe('public pages on a fresh demo mock', () => {
+  // Its own server: the demo's collections are stored on first use, and no API call comes first.
+  const { get } = usePagesServer()
+
+  it('answers a demo link before any API request has stored its records', async () => {
+    const [form] = JSON.parse(await demoSnapshot.parts.forms()) as Array<{
+      title: string
+      shareUrl: string
+    }>
+    if (!form) throw new Error('the demo snapshot has no form')
+    const page = await get(form.shareUrl)
+    expect(page.status).toBe(200)
+    expect(page.type).toBe(HTML)
+    expect(page.html).toContain(form.title)
   })
 })
