@@ -26,6 +26,7 @@ import {
 import { launchChromium, ROOT } from '../test/browser/chromium.ts'
 import { createViteApp, type ViteApp, type ViteBuild } from '../test/browser/vite-app.ts'
 import { sourceEntries } from '../test/cli/snippets.ts'
+import { table } from './lib/markdown.ts'
 import { writeSection } from './sections.ts'
 
 /** The commit issue 11 measured; rebuilt and timed again in the same run, for a ratio. */
@@ -272,8 +273,9 @@ const main = async () => {
   const verdict = (ok: boolean) => (ok ? 'met' : '**NOT met**')
   const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} ms`)
   const at = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
-  const breakdown = (label: string, result: (typeof results)[number]) =>
-    `| ${label} | ${[
+  const breakdown = (label: string, result: (typeof results)[number]) => [
+    label,
+    ...[
       'html',
       APP_MARKS.entry,
       APP_MARKS.loaded,
@@ -282,9 +284,9 @@ const main = async () => {
       START_MARKS.state,
       APP_MARKS.started,
       APP_MARKS.answered,
-    ]
-      .map((name) => at(result.phase(name)))
-      .join(' | ')} | ${at(result.median)} |`
+    ].map((name) => at(result.phase(name))),
+    at(result.median),
+  ]
   const ratio = (a: number, b: number) => (a / b).toFixed(2)
   const chunks = persisted.build.assets
     .filter((a) => a.file.endsWith('.js') && !a.file.includes('mockServiceWorker'))
@@ -327,14 +329,29 @@ const main = async () => {
     'msw alone answers it from one static handler). "code loaded" = the `import()` of the mock (or msw) resolved: fetched through',
     'the worker, compiled and run; "worker ready" = msw’s registration and handshake; "state ready" = the scenario’s store.',
     '',
-    '| Median, ms after navigation | HTML in | entry runs | code loaded | worker ready | state ready | start resolved | first answer | rendered |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
-    breakdown('static page, no mock', floor),
-    breakdown('msw alone, one static handler', msw),
-    breakdown(`smallest app, ${BEFORE_COMMIT}`, old),
-    breakdown('smallest app, now', minimal),
-    breakdown('the offline app (state kept)', persisted),
-    breakdown('the offline app, `persist: false`', inMemory),
+    table(
+      [
+        ['Median, ms after navigation', '---'],
+        ...[
+          'HTML in',
+          'entry runs',
+          'code loaded',
+          'worker ready',
+          'state ready',
+          'start resolved',
+          'first answer',
+          'rendered',
+        ].map((heading): [string, '--:'] => [heading, '--:']),
+      ],
+      [
+        breakdown('static page, no mock', floor),
+        breakdown('msw alone, one static handler', msw),
+        breakdown(`smallest app, ${BEFORE_COMMIT}`, old),
+        breakdown('smallest app, now', minimal),
+        breakdown('the offline app (state kept)', persisted),
+        breakdown('the offline app, `persist: false`', inMemory),
+      ],
+    ),
     '',
     `msw/browser alone built with Vite 8's defaults instead (constant inlining on, no recipe config): ${kb(mswDefaults.totals.gzip)} gzip, ${kb(mswDefaults.totals.gzip - msw.build.totals.gzip)} more than with the recipe's config (tldts' public-suffix text copied into each \`if\` that reads it).`,
     '',
