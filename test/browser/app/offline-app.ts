@@ -2,8 +2,10 @@
 // start-then-render pattern, the mock enabled in a production build by VITE_MOCK=on (a QA build),
 // a button that creates a form, a re-render when another tab changes the data, and overrides
 // chosen by the page's query (`?fail-list`, `?raw-empty-list`).
-// The `app:*` marks are APP_MARKS of ./sources.ts: bench/browser.ts's breakdown of the first render.
-export const OFFLINE_APP = `performance.mark('app:entry')
+// Its marks (APP_MARKS) feed bench/browser.ts's breakdown of the first render.
+import { APP_MARKS } from './sources.ts'
+
+export const OFFLINE_APP = `performance.mark('${APP_MARKS.entry}')
 import { createClient } from 'engagement-mock'
 
 const baseUrl = '/api/v1'
@@ -16,9 +18,9 @@ const enableMocking = async () => {
   const { startMockWorker, override, http, HttpResponse, MOCK_CHANGE_EVENT } = await import(
     'engagement-mock/mock/browser'
   )
-  performance.mark('app:loaded')
+  performance.mark('${APP_MARKS.loaded}')
   const worker = await startMockWorker({ baseUrl, quiet: true })
-  performance.mark('app:started')
+  performance.mark('${APP_MARKS.started}')
   if (new URLSearchParams(location.search).has('fail-list')) {
     worker.use(override.status('listForms', 503, 'The forms service is down (override).'))
   }
@@ -33,7 +35,7 @@ const enableMocking = async () => {
 
 const render = async () => {
   const listed = await api.listForms()
-  if (app.dataset.renderedAt === undefined) performance.mark('app:answered')
+  if (app.dataset.renderedAt === undefined) performance.mark('${APP_MARKS.answered}')
   if (!listed.ok) {
     app.dataset.error = \`\${listed.status} \${(listed.body as { error?: string }).error ?? ''}\`
     app.dataset.count = ''
