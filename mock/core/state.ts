@@ -246,16 +246,26 @@ export const buildStore = async (
     name: CollectionName,
     check: (record: Rec<S>) => Verdict,
   ) => storeAll(table, frame[name], name, decode, check)
+  const checks = checksOf(check)
   const failed =
-    (await all(store.forms, 'forms', (r) => check.forms(r))) ??
-    (await all(store.sessions, 'sessions', (r) => check.sessions(r))) ??
-    (await all(store.series, 'series', (r) => check.series(r))) ??
-    (await all(store.reports, 'reports', (r) => check.reports(r))) ??
-    (await all(store.responses, 'responses', (r) => check.responses(r)))
+    (await all(store.forms, 'forms', checks.forms)) ??
+    (await all(store.sessions, 'sessions', checks.sessions)) ??
+    (await all(store.series, 'series', checks.series)) ??
+    (await all(store.reports, 'reports', checks.reports)) ??
+    (await all(store.responses, 'responses', checks.responses))
   if (failed) return failed
   store.seq = frame.seq
   return { store }
 }
+
+/** Each collection's check of a record against the records stored before it. */
+const checksOf = (check: Consistency): { [K in CollectionName]: (record: Of<K>) => Verdict } => ({
+  forms: (r) => check.forms(r),
+  sessions: (r) => check.sessions(r),
+  series: (r) => check.series(r),
+  reports: (r) => check.reports(r),
+  responses: (r) => check.responses(r),
+})
 
 const addOrganizations = (
   store: Store,
@@ -340,13 +350,7 @@ export const buildDeferredStore = (
   const orgsFailed = addOrganizations(store, frame.organizations, asIs, check)
   if (orgsFailed) return orgsFailed
   store.seq = frame.seq
-  const checks: { [K in CollectionName]: (record: Of<K>) => Verdict } = {
-    forms: (r) => check.forms(r),
-    sessions: (r) => check.sessions(r),
-    series: (r) => check.series(r),
-    reports: (r) => check.reports(r),
-    responses: (r) => check.responses(r),
-  }
+  const checks = checksOf(check)
   for (const name of COLLECTIONS) {
     const part = parts[name]
     store.defer(name, {
