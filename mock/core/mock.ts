@@ -1,6 +1,6 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
-import { operations as defaultOperations } from '../operations/index.ts'
+import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import type { Operations } from './context.ts'
 import {
@@ -14,7 +14,6 @@ import {
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
 import { matchRoute } from './router.ts'
-import { applyPlan } from './seed.ts'
 import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
 import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
 import { COLLECTIONS, type CollectionName, Store } from './store.ts'
@@ -136,8 +135,10 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       env.store = built.store
       dispatcher.invalidate()
     } else if (options.plan) {
-      const [plan] = await Promise.all([
+      // seed.ts too is loaded only here: a mock started from a snapshot or a state never needs it.
+      const [plan, { applyPlan }] = await Promise.all([
         typeof options.plan === 'function' ? options.plan() : options.plan,
+        import('./seed.ts'),
         env.ids.load(),
       ])
       await applyPlan(
@@ -154,7 +155,9 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   const warm = () => {
     if (warmed) return
     warmed = true
-    const load = () => void env.ids.load().catch(() => undefined)
+    // The write operations' module too (operations/index.ts): the first write then waits for neither.
+    const load = () =>
+      void Promise.all([env.ids.load(), loadWriteOperations()]).catch(() => undefined)
     const whenIdle = () =>
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback(load, { timeout: 1000 })
