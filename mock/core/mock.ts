@@ -80,13 +80,14 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
     // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
-    // wait for it; after that a write is queued as it is, with no extra step per request.
+    // wait for it, and for the write operations' module in parallel; after that a write is
+    // queued as it is, with no extra step per request.
     exclusive: <T>(task: () => Promise<T>) =>
       enqueue(
         env.ids.loaded
           ? task
           : async () => {
-              await env.ids.load()
+              await Promise.all([env.ids.load(), loadWriteOperations()])
               return task()
             },
       ),
