@@ -1,13 +1,14 @@
 import type { z } from 'zod'
 import type { FieldInput } from './fields.ts'
 import type { USE_CASES } from './form-settings.ts'
-
-/** Templates of POST /forms (§4 "a form may be created from a template"); each sets settings.useCase. */
-export const FORM_TEMPLATES = ['hackathon', 'retro', 'hr_pulse'] as const
-export type FormTemplate = (typeof FORM_TEMPLATES)[number]
+import type { FormTemplate } from './forms.ts'
 
 type FieldInputValue = z.input<typeof FieldInput>
 
+/**
+ * What each template of POST /forms creates (contract/forms.ts names them). Apart from the
+ * names: only a write and the demo plan use it, so a bundle loads it with them, not at start.
+ */
 export const TEMPLATE_CONTENT: Record<
   FormTemplate,
   { useCase: (typeof USE_CASES)[number]; description: string; fields: FieldInputValue[] }

@@ -26,12 +26,15 @@ import {
   FieldResponse,
 } from './fields.ts'
 import { DocFormSettings, FormSettings, FormSettingsInput } from './form-settings.ts'
-import { FORM_TEMPLATES } from './form-templates.ts'
 import { defineRoute } from './route.ts'
 
 /** Profile states: draft → published (publish; needs a field; also reopens a closed form) → closed. */
 export const FORM_STATUSES = ['draft', 'published', 'closed'] as const
 export type FormStatus = (typeof FORM_STATUSES)[number]
+
+/** Templates of POST /forms (§4 "a form may be created from a template"); each sets settings.useCase (form-templates.ts). */
+export const FORM_TEMPLATES = ['hackathon', 'retro', 'hr_pulse'] as const
+export type FormTemplate = (typeof FORM_TEMPLATES)[number]
 
 export const DocForm = z.looseObject({
   id: DocId,

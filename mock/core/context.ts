@@ -23,3 +23,11 @@ export type Operation<R extends RouteDef> = (
 ) => Promise<Result<z.output<R['success']['profile']>>> | Result<z.output<R['success']['profile']>>
 
 export type Operations = { [K in OperationId]: Operation<Contract[K]> }
+
+/** Operations that change nothing (GET): the first answer needs some of them. */
+export type ReadId = {
+  [K in OperationId]: Contract[K]['method'] extends 'GET' ? K : never
+}[OperationId]
+export type WriteId = Exclude<OperationId, ReadId>
+export type ReadOperations = Pick<Operations, ReadId>
+export type WriteOperations = Pick<Operations, WriteId>

@@ -1,6 +1,6 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
-import { operations as defaultOperations } from '../operations/index.ts'
+import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import type { Operations } from './context.ts'
 import {
@@ -14,7 +14,6 @@ import {
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
 import { matchRoute } from './router.ts'
-import { applyPlan } from './seed.ts'
 import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
 import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
 import { COLLECTIONS, type CollectionName, Store } from './store.ts'
@@ -81,13 +80,14 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
     // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
-    // wait for it; after that a write is queued as it is, with no extra step per request.
+    // wait for it, and for the write operations' module in parallel; after that a write is
+    // queued as it is, with no extra step per request.
     exclusive: <T>(task: () => Promise<T>) =>
       enqueue(
         env.ids.loaded
           ? task
           : async () => {
-              await env.ids.load()
+              await Promise.all([env.ids.load(), loadWriteOperations()])
               return task()
             },
       ),
@@ -136,8 +136,10 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       env.store = built.store
       dispatcher.invalidate()
     } else if (options.plan) {
-      const [plan] = await Promise.all([
+      // seed.ts too is loaded only here: a mock started from a snapshot or a state never needs it.
+      const [plan, { applyPlan }] = await Promise.all([
         typeof options.plan === 'function' ? options.plan() : options.plan,
+        import('./seed.ts'),
         env.ids.load(),
       ])
       await applyPlan(
@@ -154,7 +156,9 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   const warm = () => {
     if (warmed) return
     warmed = true
-    const load = () => void env.ids.load().catch(() => undefined)
+    // The write operations' module too (operations/index.ts): the first write then waits for neither.
+    const load = () =>
+      void Promise.all([env.ids.load(), loadWriteOperations()]).catch(() => undefined)
     const whenIdle = () =>
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback(load, { timeout: 1000 })

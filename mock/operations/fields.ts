@@ -2,11 +2,10 @@ import { LIMITS } from '../../contract/common.ts'
 import { FIELD_CONFIGS, type Field } from '../../contract/fields.ts'
 import type { Operations } from '../core/context.ts'
 import { fail, notFound, toIssues } from '../core/result.ts'
-import { responseView } from '../core/views.ts'
 
 type FieldOps = Pick<
   Operations,
-  'addField' | 'replaceFieldConfig' | 'reorderFields' | 'removeField' | 'listFormResponses'
+  'addField' | 'replaceFieldConfig' | 'reorderFields' | 'removeField'
 >
 
 const renumber = (fields: Field[]): Field[] => fields.map((field, order) => ({ ...field, order }))
@@ -90,14 +89,5 @@ export const fieldOperations: FieldOps = {
     const fields = renumber(form.fields.filter((f) => f.id !== params.fieldId))
     await store.forms.replace(form, { ...form, fields })
     return { status: 200, body: { ok: true } }
-  },
-
-  listFormResponses({ store, org, params }) {
-    const form = store.forms.getOwned(org.id, params.id)
-    if (!form) return notFound('Form', params.id)
-    return {
-      status: 200,
-      body: { responses: store.responsesOf(org.id, form.id).map(responseView) },
-    }
   },
 }

@@ -8,14 +8,7 @@ import { formView } from '../core/views.ts'
 
 type FormOps = Pick<
   Operations,
-  | 'createForm'
-  | 'listForms'
-  | 'getForm'
-  | 'updateForm'
-  | 'replaceFormSettings'
-  | 'publishForm'
-  | 'closeForm'
-  | 'deleteForm'
+  'createForm' | 'updateForm' | 'replaceFormSettings' | 'publishForm' | 'closeForm' | 'deleteForm'
 >
 
 /** The settings of a form created without any, parsed once (on first use, not at start). */
@@ -65,15 +58,6 @@ export const formOperations: FormOps = {
       seq: store.nextSeq(),
     })
     return { status: 201, body: { form: formView(record) } }
-  },
-
-  listForms({ store, org }) {
-    return { status: 200, body: { forms: store.forms.listByOrg(org.id).map(formView) } }
-  },
-
-  getForm({ store, org, params }) {
-    const form = store.forms.getOwned(org.id, params.id)
-    return form ? { status: 200, body: { form: formView(form) } } : notFound('Form', params.id)
   },
 
   async updateForm({ store, org, params, body }) {

@@ -1,15 +1,38 @@
-import type { Operations } from '../core/context.ts'
-import { fieldOperations } from './fields.ts'
-import { formOperations } from './forms.ts'
-import { seriesOperations } from './series.ts'
-import { sessionOperations } from './sessions.ts'
-import { sponsorOperations } from './sponsors.ts'
+import { type EndpointId, endpoints } from '../../contract/endpoints.ts'
+import type { Operations, WriteId, WriteOperations } from '../core/context.ts'
+import { readOperations } from './reads.ts'
 
-/** Every operation of the endpoint table, implemented once; the type makes a missing one a compile error. */
-export const operations: Operations = {
-  ...formOperations,
-  ...fieldOperations,
-  ...sessionOperations,
-  ...seriesOperations,
-  ...sponsorOperations,
+let loading: Promise<WriteOperations> | undefined
+/**
+ * The write operations, imported once, on the first write or when the mock warms up after its
+ * first answer (core/mock.ts). A bundler splits them off: the first answers of a page are reads,
+ * and a write already waits for faker's chunk to draw identifiers. A failed import is tried again
+ * by the next write.
+ */
+export const loadWriteOperations = (): Promise<WriteOperations> => {
+  loading ??= (async () => {
+    try {
+      const { writeOperations } = await import('./writes.ts')
+      return writeOperations
+    } catch (error) {
+      loading = undefined
+      throw error
+    }
+  })()
+  return loading
 }
+
+const writeIds = (Object.keys(endpoints) as EndpointId[]).filter(
+  (id): id is WriteId => endpoints[id].method !== 'GET',
+)
+type AnyOperation = (ctx: never) => ReturnType<Operations[WriteId]>
+/** Each write, as a function that loads the writes' module and runs the operation in it. */
+const deferredWrites = Object.fromEntries(
+  writeIds.map((id) => [
+    id,
+    async (ctx: never) => ((await loadWriteOperations())[id] as AnyOperation)(ctx),
+  ]),
+) as unknown as WriteOperations
+
+/** Every operation of the endpoint table, implemented once; the types make a missing one a compile error. */
+export const operations: Operations = { ...readOperations, ...deferredWrites }

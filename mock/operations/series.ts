@@ -3,7 +3,7 @@ import type { Operations } from '../core/context.ts'
 import { seriesView } from '../core/views.ts'
 import { buildActivity } from './activities.ts'
 
-type SeriesOps = Pick<Operations, 'createSeries' | 'listSeries'>
+type SeriesOps = Pick<Operations, 'createSeries'>
 
 export const seriesOperations: SeriesOps = {
   async createSeries({ store, ids, org, now, publicBase, body }) {
@@ -40,9 +40,5 @@ export const seriesOperations: SeriesOps = {
       roundParticipants: {},
     })
     return { status: 201, body: { series: seriesView(record) } }
-  },
-
-  listSeries({ store, org }) {
-    return { status: 200, body: { series: store.series.listByOrg(org.id).map(seriesView) } }
   },
 }

@@ -8,7 +8,6 @@ import { buildActivity } from './activities.ts'
 type SessionOps = Pick<
   Operations,
   | 'createSession'
-  | 'listSessions'
   | 'addActivity'
   | 'openSession'
   | 'endSession'
@@ -40,10 +39,6 @@ export const sessionOperations: SessionOps = {
       participants: 0,
     })
     return { status: 201, body: { session: sessionView(record) } }
-  },
-
-  listSessions({ store, org }) {
-    return { status: 200, body: { sessions: store.sessions.listByOrg(org.id).map(sessionView) } }
   },
 
   async addActivity({ store, ids, org, params, body }) {

@@ -2,9 +2,9 @@ import { publicPath } from '../../contract/common.ts'
 import type { SponsorPayload } from '../../contract/sponsors.ts'
 import type { Operations } from '../core/context.ts'
 import type { Store } from '../core/store.ts'
-import { reportSummary, reportView } from '../core/views.ts'
+import { reportView } from '../core/views.ts'
 
-type SponsorOps = Pick<Operations, 'createSponsorReport' | 'listSponsorReports'>
+type SponsorOps = Pick<Operations, 'createSponsorReport'>
 type Event = SponsorPayload['events'][number]
 
 /** Every event of the organization created inside the window, with its participation. */
@@ -111,12 +111,5 @@ export const sponsorOperations: SponsorOps = {
       seq: store.nextSeq(),
     })
     return { status: 201, body: { report: reportView(record) } }
-  },
-
-  listSponsorReports({ store, org }) {
-    return {
-      status: 200,
-      body: { reports: store.reports.listByOrg(org.id).map((r) => reportSummary(reportView(r))) },
-    }
   },
 }
