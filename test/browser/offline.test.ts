@@ -8,6 +8,9 @@ import { OFFLINE_APP } from './app/offline-app.ts'
 import { describeInChromium, screenshot, useChromium } from './chromium.ts'
 import { createViteApp, type ViteApp, type ViteServer } from './vite-app.ts'
 
+/** A page's first create waits for faker's chunk (imported when idle): more than poll's 1 s on a busy machine. */
+const CREATED = { timeout: 10_000 }
+
 const count = (page: Page) => page.locator('#app').getAttribute('data-count')
 const first = (page: Page) => page.locator('#app').getAttribute('data-first')
 
@@ -75,7 +78,7 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     await page.goto(url())
     expect(await rendered(page)).toBe(demo)
     await page.click('#create')
-    await expect.poll(() => count(page)).toBe(String(demo + 1))
+    await expect.poll(() => count(page), CREATED).toBe(String(demo + 1))
     const made = await first(page)
     expect(made).toMatch(/^Made offline/)
 
@@ -163,7 +166,7 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     expect(await rendered(two)).toBe(demo)
 
     await one.click('#create')
-    await expect.poll(() => count(one)).toBe(String(demo + 1))
+    await expect.poll(() => count(one), CREATED).toBe(String(demo + 1))
     await expect.poll(() => count(two), { timeout: 10_000 }).toBe(String(demo + 1))
     expect(await first(two)).toBe(await first(one))
 
@@ -177,7 +180,7 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     await page.goto(url('?mock-scenario=empty'))
     expect(await rendered(page)).toBe(0)
     await page.click('#create')
-    await expect.poll(() => count(page)).toBe('1')
+    await expect.poll(() => count(page), CREATED).toBe('1')
     await page.reload()
     expect(await rendered(page)).toBe(1)
 
@@ -233,7 +236,7 @@ describeInChromium('a Vite app working offline on the browser mock (vite preview
     await page.goto(url())
     expect(await rendered(page)).toBe(demo)
     await page.click('#create')
-    await expect.poll(() => count(page)).toBe(String(demo + 1))
+    await expect.poll(() => count(page), CREATED).toBe(String(demo + 1))
     // Break every saved state of this origin, as a crash or a hand edit could.
     await page.evaluate(
       () =>
