@@ -298,9 +298,9 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
     preview: async () => {
       const { preview } = await import('vite')
       const log = requestLog()
+      // The app's own vite.config.mjs applies, as under `vite preview`: the recipe's is read there.
       const server = await preview({
         root,
-        configFile: false,
         logLevel: 'silent',
         preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
         plugins: [log.plugin],
