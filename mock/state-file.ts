@@ -10,7 +10,7 @@ import {
   NOT_A_STATE,
   RECORD_KEYS,
 } from './core/state.ts'
-import { splitState } from './core/state-text.ts'
+import { type Span, splitState } from './core/state-text.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -26,23 +26,35 @@ const refuse = (path: string, why: string) =>
     `Refusing the state file ${path}: ${why}. The file was left as it is; fix it, delete it, or start without --state.`,
   )
 
-/** The file's text, or undefined when the file does not exist yet. */
-const readStateText = async (path: string): Promise<string | undefined> => {
-  let text: string
+/** The file's bytes, or undefined when the file does not exist yet. */
+const readStateBytes = async (path: string): Promise<Buffer | undefined> => {
   try {
-    // Read as bytes, then decoded in one go: readFile with an encoding decodes each 512 KiB chunk
-    // into its own string and joins them, and the first thing that reads the joined text (trim,
-    // the split) copies all of it again into one flat string (~6 % of a 100,000-record import).
-    // ASCII bytes (a state of ids, dates and English text) are their own Latin-1 text, copied as
-    // is instead of decoded; any other byte (JSON.stringify writes é as é) is decoded as UTF-8.
-    const bytes = await readFile(path)
-    text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
+    return await readFile(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StateFileError(`Cannot read the state file ${path}: ${(error as Error).message}`)
   }
+}
+
+/**
+ * How the file's bytes become text. Decoded in one go, not by readFile with an encoding: that
+ * decodes each 512 KiB chunk into its own string and joins them, and the first reader of the
+ * joined text copies all of it again into one flat string. ASCII bytes (a state of ids, dates and
+ * English text) are their own Latin-1 text, copied as they are instead of decoded; any other byte
+ * (JSON.stringify writes é as é) means the file is decoded as UTF-8.
+ */
+const encodingOf = (bytes: Buffer): 'latin1' | 'utf8' => (isAscii(bytes) ? 'latin1' : 'utf8')
+
+const textOf = (path: string, bytes: Buffer): string => {
+  const text = bytes.toString(encodingOf(bytes))
   if (text.trim() === '') throw refuse(path, 'it is empty')
   return text
+}
+
+/** The file's text, or undefined when the file does not exist yet. */
+const readStateText = async (path: string): Promise<string | undefined> => {
+  const bytes = await readStateBytes(path)
+  return bytes && textOf(path, bytes)
 }
 
 const parseStateText = (path: string, text: string): unknown => {
@@ -96,13 +108,6 @@ export const loadStateFile = async (path: string): Promise<MockState | undefined
 
 /** A record's text that JSON.parse refused: the file is not valid JSON. */
 class RecordNotJson extends Error {}
-const decodeRecord = (text: unknown) => {
-  try {
-    return JSON.parse(text as string)
-  } catch {
-    throw new RecordNotJson()
-  }
-}
 
 type Importer = {
   importState: (input: unknown) => Promise<{ ok: true } | { ok: false; error: string }>
@@ -111,25 +116,37 @@ type Importer = {
 /**
  * `serve --state`: replaces the mock's store with the saved one, each record checked once as it is
  * stored; false when the file does not exist yet. A refused file changes nothing in the mock.
- * Each record is parsed right before it is stored (state-text.ts), not the whole file first.
+ * Each record is decoded and parsed right before it is stored (state-text.ts), straight from the
+ * file's bytes: neither the whole file's text nor its parsed whole is ever made, unless the file
+ * is not as expected and its whole text is needed to say why.
  */
 export const importStateFile = async (path: string, mock: Importer): Promise<boolean> => {
-  const text = await readStateText(path)
-  if (text === undefined) return false
-  const split = splitState(text, RECORD_KEYS)
+  const bytes = await readStateBytes(path)
+  if (bytes === undefined) return false
+  const encoding = encodingOf(bytes)
+  const text = (start: number, end: number) => bytes.toString(encoding, start, end)
+  const split = splitState(bytes, RECORD_KEYS, text)
   let imported: Awaited<ReturnType<Importer['importState']>>
   if (split) {
     checkHeader(path, split.frame)
+    const decodeRecord = (record: unknown) => {
+      const { start, end } = record as Span
+      try {
+        return JSON.parse(text(start, end))
+      } catch {
+        throw new RecordNotJson()
+      }
+    }
     try {
       imported = await mock.importState(new EncodedState(split.frame, decodeRecord))
     } catch (error) {
       if (!(error instanceof RecordNotJson)) throw error
       // The whole text's parse reports where and why, in JSON.parse's words.
-      const value = parseStateText(path, text)
+      const value = parseStateText(path, textOf(path, bytes))
       imported = await mock.importState(value)
     }
   } else {
-    const value = parseStateText(path, text)
+    const value = parseStateText(path, textOf(path, bytes))
     checkHeader(path, value)
     imported = await mock.importState(value)
   }

@@ -1,22 +1,40 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { splitState } from './state-text.ts'
+import { type Span, splitState } from './state-text.ts'
 
 const KEYS = new Set(['forms', 'responses'])
 
-/** What JSON.parse would give, from the split: each split array's texts parsed. */
-const rejoin = (frame: Record<string, unknown>) =>
+/** A text as a file's UTF-8 bytes, and how a span of them reads back. */
+const encoded = (text: string) => {
+  const bytes = new TextEncoder().encode(text)
+  const decoder = new TextDecoder()
+  return {
+    bytes,
+    textOf: (start: number, end: number) => decoder.decode(bytes.subarray(start, end)),
+  }
+}
+const splitText = (text: string) => {
+  const { bytes, textOf } = encoded(text)
+  const got = splitState(bytes, KEYS, textOf)
+  return got && { frame: got.frame, textOf }
+}
+
+type Texts = (start: number, end: number) => string
+
+/** What JSON.parse would give, from the split: each split array's spans read and parsed. */
+const rejoin = ({ frame, textOf }: { frame: Record<string, unknown>; textOf: Texts }) =>
   Object.fromEntries(
     Object.entries(frame).map(([key, value]) => [
       key,
-      KEYS.has(key) && Array.isArray(value) ? value.map((text) => JSON.parse(text)) : value,
+      KEYS.has(key) && Array.isArray(value)
+        ? value.map((span: Span) => JSON.parse(textOf(span.start, span.end)))
+        : value,
     ]),
   )
-
 const split = (text: string) => {
-  const got = splitState(text, KEYS)
+  const got = splitText(text)
   if (!got) throw new Error(`expected ${text.slice(0, 80)} to split`)
-  return got.frame
+  return got
 }
 
 describe('splitState', () => {
@@ -24,20 +42,19 @@ describe('splitState', () => {
     const text =
       ' {\n "format" : "x", "forms": [ {"a": "}{\\"]["}, [1, {"b": []}], "s\\\\", -1.5e3, null ],' +
       '\t"responses":[],"other":[{"kept":true}],"seq":3}\r\n'
-    const frame = split(text)
-    expect(frame.forms).toEqual(['{"a": "}{\\"]["}', '[1, {"b": []}]', '"s\\\\"', '-1.5e3', 'null'])
-    expect(frame.responses).toEqual([])
-    expect(frame.other).toEqual([{ kept: true }])
-    expect(rejoin(frame)).toEqual(JSON.parse(text))
+    const got = split(text)
+    const texts = (got.frame.forms as Span[]).map(({ start, end }) => got.textOf(start, end))
+    expect(texts).toEqual(['{"a": "}{\\"]["}', '[1, {"b": []}]', '"s\\\\"', '-1.5e3', 'null'])
+    expect(got.frame.responses).toEqual([])
+    expect(got.frame.other).toEqual([{ kept: true }])
+    expect(rejoin(got)).toEqual(JSON.parse(text))
   })
 
-  it('gives what JSON.parse gives for any JSON object, pretty-printed or not', () => {
+  it('gives what JSON.parse gives for any JSON object, pretty-printed or not, in any script', () => {
+    // Strings of any code point (é, ✓, emoji...): in UTF-8 bytes, each is 2 to 4 bytes.
+    const json = fc.jsonValue({ stringUnit: 'binary' })
     const value = fc.record(
-      {
-        forms: fc.array(fc.jsonValue()),
-        responses: fc.array(fc.jsonValue()),
-        other: fc.jsonValue(),
-      },
+      { forms: fc.array(json), responses: fc.array(json), other: json },
       { requiredKeys: [] },
     )
     fc.assert(
@@ -67,7 +84,7 @@ describe('splitState', () => {
       '{"seq":01}', // a value JSON.parse refuses
       '',
     ]) {
-      expect(splitState(text, KEYS), text).toBeUndefined()
+      expect(splitText(text), text).toBeUndefined()
     }
   })
 
@@ -90,10 +107,10 @@ describe('splitState', () => {
         } catch {
           whole = undefined
         }
-        const frame = splitState(broken, KEYS)?.frame
+        const got = splitText(broken)
         let parts: unknown
         try {
-          parts = frame && rejoin(frame)
+          parts = got && rejoin(got)
         } catch {
           parts = undefined
         }

@@ -195,6 +195,24 @@ describe('importStateFile (serve --state)', () => {
     expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
   })
 
+  it("decodes each record from the file's bytes, never the whole file into one string", async () => {
+    const path = file('by-bytes.json')
+    await saveStateFile(path, state)
+    const size = readFileSync(path).length
+    const target = createMock({ plan: false })
+    await target.ready
+    const decode = vi.spyOn(Buffer.prototype, 'toString')
+    try {
+      expect(await importStateFile(path, target)).toBe(true)
+      const texts = decode.mock.results.map(({ value }) => String(value))
+      expect(texts.length).toBeGreaterThan(state.forms.length)
+      expect(Math.max(...texts.map((text) => text.length))).toBeLessThan(size / 10)
+    } finally {
+      decode.mockRestore()
+    }
+    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+  })
+
   it("refuses a record that is not JSON after valid ones stored, in JSON.parse's words", async () => {
     const text = JSON.stringify(state)
     const last = JSON.stringify(state.responses.at(-1))
