@@ -94,8 +94,8 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     '~20 ms in a --trace-gc run), building the contract’s schemas at import (the largest part ' +
     'of the JavaScript run before the first answer), @msw/data’s create of each record, ' +
     'V8 reading the code cache (~0.8 MB), and Node’s own start (the floor beside it). Cut in ' +
-    'session 18 (CPU to the first 200, interleaved against the previous main, busy machine: ' +
-    '0.88×, wall 0.85–0.87×): express (with its iconv-lite and mime-db tables) and faker are ' +
+    'session 18 (to the first 200, interleaved against the previous main, busy machine: CPU ' +
+    '0.88× from a clone and 0.80–0.88× installed, wall 0.85–0.89×): express (with its iconv-lite and mime-db tables) and faker are ' +
     'files of their own beside serve.cjs, required on first use (serve.cjs 2.2 → 0.82 MB: less ' +
     'to read, copy into a string and flatten at every start; 0.94× alone); zod compiles an object ' +
     'schema’s fast path (`new Function`, which no code cache covers) on its 100th parse instead ' +
