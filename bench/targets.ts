@@ -91,10 +91,17 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'clone, 0.92× installed, busy machine); the first start after a clone or an install has no ' +
     'cache yet and is reported on its own. What remains, by profile: garbage collection (young ' +
     'generation scavenges of the code and schemas loaded at start: 4 before the first answer, ' +
-    '~20 ms in a --trace-gc run), zod compiling each object schema’s fast path ' +
-    '(`new Function`, which no code cache covers) on the first check of the first forms, ' +
-    'building the contract’s schemas at import, @msw/data’s create of each record, ' +
-    'V8 reading the code cache (~1 MB), and Node’s own start (the floor beside it). Also cut in ' +
+    '~20 ms in a --trace-gc run), building the contract’s schemas at import (the largest part ' +
+    'of the JavaScript run before the first answer), @msw/data’s create of each record, ' +
+    'V8 reading the code cache (~0.8 MB), and Node’s own start (the floor beside it). Cut in ' +
+    'session 18 (to the first 200, interleaved against the previous main, busy machine: CPU ' +
+    '0.88× from a clone and 0.80–0.88× installed, wall 0.85–0.89×): express (with its iconv-lite and mime-db tables) and faker are ' +
+    'files of their own beside serve.cjs, required on first use (serve.cjs 2.2 → 0.82 MB: less ' +
+    'to read, copy into a string and flatten at every start; 0.94× alone); zod compiles an object ' +
+    'schema’s fast path (`new Function`, which no code cache covers) on its 100th parse instead ' +
+    'of its first, so the start’s few parses run zod’s interpreted path (~0.94–0.96×; writes ' +
+    'still get it); and `serve` opens its port before it builds the mock, so a client polling ' +
+    'for the port is held, not refused, and answered as soon as the mock is ready. Also cut in ' +
     'session 17 (CPU to the first answer, interleaved against the previous build: 0.97–1.00× ' +
     'from a clone, 0.92–0.99× installed, about as large as the noise): zod-to-openapi no longer ' +
     'runs at start (the mock imports the contract files it uses, not the index that re-exports ' +
@@ -103,13 +110,12 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'the bundle carries (no node:zlib, no CRC of 2 MB per start), and the state-file code ' +
     '(node:crypto) loads only for --state. Measured and not kept (interleaved): a larger young ' +
     'generation during the start (`--semi-space-growth-factor=16`, `--min-semi-space-size=16`) ' +
-    'started slower, and a serve bundle without iconv-lite and mime-db (a third of its 2.2 MB, ' +
-    'not reached before the first answer) started no faster. ' +
+    'started slower, and a serve bundle without iconv-lite and mime-db alone (a third of its ' +
+    '2.2 MB) started no faster in session 17. ' +
     'This figure is absolute, so a busy machine inflates it: compare with the floor beside it. ' +
     'What it would take: contract schemas built on first use (each route’s documented layer is ' +
-    'needed only by OpenAPI and the conformance suite); zod’s `jitless` (no fast path compiled per ' +
-    'schema) made no difference for the whole serve bundle (295 vs 292 ms median, interleaved); a ' +
-    'startup snapshot (`--build-snapshot`) was tried and dropped: on Node 20.20 its builder ' +
+    'needed only by OpenAPI and the conformance suite; building them is most of the JavaScript ' +
+    'before the first answer, and it drives the scavenges); a startup snapshot (`--build-snapshot`) was tried and dropped: on Node 20.20 its builder ' +
     'lacks `Array.prototype.toSorted`, warns that node:http is unverified, and needs a second ' +
     'Node process per start.',
   coldBuilt:

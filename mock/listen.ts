@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Express } from 'express'
 import { API_PREFIX } from '../contract/common.ts'
 import { apiPath, createApiHandler, sendJson } from './api-host.ts'
 import type { MockCore } from './core/mock.ts'
 import { createMock, type MockOptions } from './create.ts'
+import { type OpenPort, openPort } from './open-port.ts'
 import { announcedTooLarge } from './oversize.ts'
 
 type Extend = (app: Express, mock: MockCore) => void
@@ -20,6 +20,8 @@ export interface ServerOptions extends MockOptions {
   extend?: Extend
   /** The same, loaded with the first request outside the API (the CLI's pages). */
   loadExtend?: () => Promise<Extend>
+  /** A port opened earlier (`serve` opens it first): `port` and `host` are then not used. */
+  opened?: OpenPort
 }
 
 export interface RunningServer {
@@ -39,10 +41,18 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     mock: given,
     extend,
     loadExtend,
+    opened = openPort(port, host),
     ...mockOptions
   } = options
-  const mock = given ?? createMock(mockOptions)
-  await mock.ready
+  // The port first: a client connecting while the mock is built waits instead of being refused.
+  let mock: MockCore
+  try {
+    mock = given ?? createMock(mockOptions)
+    await Promise.all([mock.ready, opened.listening])
+  } catch (error) {
+    opened.close()
+    throw error
+  }
   const api = createApiHandler(mock)
   // express (docs, pages, control routes) is loaded with the first request outside the API: a
   // start, and the API, never wait for it.
@@ -64,21 +74,13 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
         },
       )
   }
-  const server = createServer(handle)
   // A client that waits for 100 Continue is told 413 instead, so it never sends the oversize body.
-  server.on('checkContinue', (req, res) => {
+  opened.answer(handle, (req, res) => {
     if (apiPath(req.url ?? '') === undefined || !announcedTooLarge(req)) res.writeContinue()
     handle(req, res)
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const address = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+  const { server } = opened
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${await opened.listening}`
   return {
     url,
     baseUrl: url + API_PREFIX,

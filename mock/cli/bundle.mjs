@@ -3,7 +3,7 @@
 // dist/cli for the installed package, and the bench bundles its servers the same way
 // (bench/lib/child.ts). Node-only, dev-time: esbuild is a dev dependency.
 import { createHash } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { build } from 'esbuild'
 
@@ -25,6 +25,42 @@ export const zodEnglishOnly = {
       resolveDir: dirname(args.path),
       loader: 'js',
     }))
+  },
+}
+
+/**
+ * zod compiles an object schema's fast path (generated code, `new Function`) on the schema's first
+ * synchronous parse. That pays for a schema parsed thousands of times, not for one parsed a few
+ * times at start (the demo's forms, the state's frame): compiling cost `serve` more CPU before its
+ * first answer than the parses it speeds up, and no code cache can hold such code. In serve's
+ * bundle a schema gets its fast path on its JIT_AFTER-th parse instead; until then zod runs the
+ * same checks through its interpreted path (what `jitless` uses), with the same result and issues.
+ */
+const JIT_AFTER = 100
+const zodJitWhenHot = {
+  name: 'zod-jit-when-hot',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]schemas\.js$/ },
+      (args) => {
+        const source = readFileSync(args.path, 'utf8')
+        const edits = [
+          ['let fastpass;', 'let fastpass, parses = 0;'],
+          [
+            'ctx?.async === false && ctx.jitless !== true) {',
+            `ctx?.async === false && ctx.jitless !== true && (fastpass !== undefined || ++parses >= ${JIT_AFTER})) {`,
+          ],
+        ]
+        let contents = source
+        for (const [from, to] of edits) {
+          // Fails the build if zod's code changed: never a bundle that silently compiles as before.
+          if (contents.split(from).length !== 2)
+            throw new Error(`zod-jit-when-hot: no single "${from}" in ${args.path}`)
+          contents = contents.replace(from, to)
+        }
+        return { contents, loader: 'js' }
+      },
+    )
   },
 }
 
@@ -88,30 +124,83 @@ const marked = (given) => {
 }
 
 /**
+ * Packages `serve` needs only on first use, and the file of their own each is bundled into, beside
+ * serve.cjs: express (with body-parser, its encodings tables and mime-db) for the first request
+ * outside the API or with a body, faker's base for identifiers after the first answer, faker's
+ * English locale for a plan replayed at start (a seed other than the snapshot's, `large`). In
+ * serve.cjs they were ~1.35 MB of its 2.2: read, copied into a string and flattened at every
+ * start though none of it runs before the first answer. None of them shares a module with the
+ * rest (zod-to-openapi, which extends serve's zod, stays in serve.cjs).
+ */
+const LAZY_PACKAGES = {
+  express: 'express',
+  '@faker-js/faker/locale/base': 'faker-base',
+  '@faker-js/faker/locale/en': 'faker-en',
+}
+const lazyFile = (name) => `lazy/${LAZY_PACKAGES[name]}`
+
+/** serve.cjs requires each lazy package from its own file, relative to the bundle. */
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(build) {
+    const names = Object.keys(LAZY_PACKAGES).map((name) => name.replace(/[/.]/g, '\\$&'))
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({
+      path: `./${lazyFile(args.path)}.cjs`,
+      external: true,
+    }))
+  },
+}
+
+/**
  * `engagement-mock serve` alone (mock/cli/serve-main.ts) as one CommonJS file, `serve.cjs`: the
  * launcher compiles it with a V8 code cache (code-cache.cjs), which Node 20 gives only to a
- * script, not to ES modules. What serve loads on first use (express, the pages, faker) is in the
- * file but runs only when imported: esbuild wraps each such module in a lazy initializer. Returns
- * esbuild's result; the file is written ASCII-only (asciiOnly), with its linked map.
+ * script, not to ES modules. What serve loads on first use from our sources (the pages, /docs,
+ * state files) is in the file but runs only when imported: esbuild wraps each such module in a
+ * lazy initializer; the lazy packages are files of their own (`lazy/*.cjs`), required then.
+ * Returns esbuild's result for all of them (one metafile); each file is written ASCII-only
+ * (asciiOnly), with its linked map.
  */
 export const bundleServe = async (root, outdir, extra = {}) => {
-  const result = await build({
+  const shared = {
     ...nodeBundleOptions,
     format: 'cjs',
-    entryPoints: { serve: 'mock/cli/serve-main.ts' },
     outExtension: { '.js': '.cjs' },
     absWorkingDir: root,
     outdir,
-    // A script has no import.meta: the bundle's own file URL stands for it (paths.ts, docs.ts).
-    define: { 'import.meta.url': '__bundleUrl' },
-    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     sourcemap: 'linked',
     sourcesContent: false,
     minifyWhitespace: true,
     minifySyntax: true,
-    ...extra,
-    write: false,
-  })
+  }
+  const [result, lazy] = await Promise.all([
+    build({
+      ...shared,
+      entryPoints: { serve: 'mock/cli/serve-main.ts' },
+      // A script has no import.meta: the bundle's own file URL stands for it (paths.ts, docs.ts).
+      define: { 'import.meta.url': '__bundleUrl' },
+      banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+      plugins: [...nodeBundleOptions.plugins, lazyPackages, zodJitWhenHot],
+      // `import()` of a lazy package as `require` too: a real import() in a script would go
+      // through Node's ES module loader (loaded for it, with an experimental-feature warning).
+      supported: { 'dynamic-import': false },
+      ...extra,
+      write: false,
+    }),
+    build({
+      ...shared,
+      entryPoints: Object.fromEntries(
+        Object.keys(LAZY_PACKAGES).map((name) => [lazyFile(name), name]),
+      ),
+      banner: {},
+      ...extra,
+      write: false,
+    }),
+  ])
+  result.outputFiles.push(...lazy.outputFiles)
+  if (result.metafile && lazy.metafile) {
+    Object.assign(result.metafile.inputs, lazy.metafile.inputs)
+    Object.assign(result.metafile.outputs, lazy.metafile.outputs)
+  }
   for (const file of result.outputFiles) {
     const text = file.path.endsWith('.cjs') ? marked(asciiOnly(file.text)) : file.text
     Object.defineProperty(file, 'contents', { value: Buffer.from(text, 'latin1') })

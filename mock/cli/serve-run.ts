@@ -1,27 +1,17 @@
 // This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
 // the top, in one chunk. The pages, express and /docs wait for the first request outside the API;
-// state files (node:crypto, node:fs/promises) wait for an option that names one.
-import { createServer } from 'node:net'
+// state files (node:crypto, node:fs/promises) wait for an option that names one, and the heap's
+// tuning (node:v8) for a start that loads a state or builds `large`.
 import { resolve } from 'node:path'
 import { createMock, type MockOptions } from '../create.ts'
-import { collectGarbage, withoutYoungGenerationGrowth } from '../heap.ts'
 import { startServer } from '../listen.ts'
+import type { OpenPort } from '../open-port.ts'
 import { parseScenarioName, type Scenario } from '../scenarios.ts'
 import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
-
-/** Port 0 asks for a free port up front, so the share links can name the port the server gets. */
-const freePort = (host: string) =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().once('error', fail)
-    probe.listen(0, host, () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()))
-    })
-  })
 
 /** A scenario name, or the path of a state file exported from `/__mock/state`. */
 const scenarioOption = async (text: string | undefined): Promise<Scenario | undefined> => {
@@ -42,9 +32,32 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   return state
 }
 
-/** `engagement-mock serve`: loaded only when that command runs. */
-export const serve = async (options: ServeOptions): Promise<void> => {
-  const port = options.port === 0 ? await freePort(options.host) : options.port
+/** The port's own error, said as a command line user can act on it. */
+const portError = (port: number, error: NodeJS.ErrnoException) =>
+  error.code === 'EADDRINUSE'
+    ? new Error(
+        `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
+      )
+    : error
+
+/**
+ * `engagement-mock serve` on the port the command opened (`opened`, listening already): loaded
+ * only when that command runs. If the start fails, the port is closed.
+ */
+export const serve = async (options: ServeOptions, opened: OpenPort): Promise<void> => {
+  try {
+    await start(options, opened)
+  } catch (error) {
+    opened.close()
+    throw error
+  }
+}
+
+const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => {
+  // Port 0 picks a free port: the one it got is named by the share links.
+  const port = await opened.listening.catch((error: NodeJS.ErrnoException) => {
+    throw portError(options.port, error)
+  })
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
   const scenario = await scenarioOption(options.scenario)
@@ -57,26 +70,25 @@ export const serve = async (options: ServeOptions): Promise<void> => {
   }
   const mock = createMock(mockOptions)
   const statePath = options.state === undefined ? undefined : resolve(options.state)
-  // Loading a state is one burst of allocation; see mock/heap.ts.
-  const stateLoaded = await withoutYoungGenerationGrowth(async () => {
+  const load = async () => {
     await mock.ready
     if (statePath === undefined) return false
     const { importStateFile } = await import('../state-file.ts')
     return importStateFile(statePath, mock)
-  })
+  }
+  // Loading a state, or building `large`, is one burst of allocation; see mock/heap.ts. The demo
+  // and empty starts store no record before the first request: they go without.
+  const burst = statePath !== undefined || typeof scenario === 'object'
+  const heap = burst ? await import('../heap.ts') : undefined
+  const stateLoaded = heap ? await heap.withoutYoungGenerationGrowth(load) : await load()
   // A state the user gave may be large: give back what loading it left behind before idling.
-  if (stateLoaded || typeof scenario === 'object') collectGarbage()
+  if (heap && (stateLoaded || typeof scenario === 'object')) heap.collectGarbage()
 
   const running = await startServer({
-    port,
+    opened,
     host: options.host,
     mock,
     loadExtend: async () => (await import('../pages/index.ts')).mountPages,
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EADDRINUSE') throw error
-    throw new Error(
-      `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
-    )
   })
   process.stdout.write(
     banner({

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander'
+import { openPort } from '../open-port.ts'
 import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
 
 export interface ServeOptions {
@@ -63,8 +64,15 @@ Examples:
   $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com`,
     )
     .action(async (options: ServeOptions) => {
+      // The port is opened before the mock is loaded and built: a client that connects meanwhile
+      // (a test or script polling for the port) waits for its answer instead of being refused and
+      // retrying, and a port in use is known at once. Nothing is answered before the mock can.
+      const opened = openPort(options.port, options.host)
       // The command's module is its own chunk: --help and the other commands never load it.
-      const { serve } = await import('./serve-run.ts')
-      await serve(options)
+      const { serve } = await import('./serve-run.ts').catch((error: unknown) => {
+        opened.close()
+        throw error
+      })
+      await serve(options, opened)
     })
 }

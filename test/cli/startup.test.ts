@@ -25,6 +25,24 @@ const outdir = mkdtempSync(join(cacheDir, 'startup-test-'))
 const HELPER = 'var __getOwnPropNames=Object.getOwnPropertyNames;'
 const TRACED = `var __getOwnPropNames=(o)=>{const n=Object.getOwnPropertyNames(o);if(n.length===1&&typeof o[n[0]]==="function"&&/[./]/.test(n[0]))process.stderr.write("LOADED "+n[0]+"\\n");return n};`
 
+/** zod's call that compiles an object schema's fast path, as serve.cjs has it; traced to print JIT. */
+const COMPILE = 'generateFastpass(def.shape)'
+const TRACED_COMPILE = `(process.stderr.write("JIT\\n"),${COMPILE})`
+
+/**
+ * Appended to the traced bundle: names the built-in modules Node has loaded when the first answer
+ * is sent (written before its bytes go out, so the test reads it with the answer).
+ */
+const BUILTINS_AT_ANSWER = `
+const { ServerResponse } = require('node:http')
+const end = ServerResponse.prototype.end
+ServerResponse.prototype.end = function (...args) {
+  ServerResponse.prototype.end = end
+  process.stderr.write('BUILTINS ' + process.moduleLoadList.join(',') + '\\n')
+  return end.apply(this, args)
+}
+`
+
 let metafile: Metafile
 let bundleText = ''
 let child: ChildProcess | undefined
@@ -34,6 +52,11 @@ let badRequestText = ''
 let docsPage = ''
 /** The same, after /docs was asked for: what the recording shows once express and the pages run. */
 let laterInputs: string[] = []
+/** zod fast paths compiled before the first answer, and during 120 creates after it. */
+let compiledBeforeAnswer = Number.NaN
+let compiledWhenHot = Number.NaN
+/** Node's own modules loaded when the first answer was sent (process.moduleLoadList). */
+let builtinsAtAnswer: string[] = []
 
 const waitForBanner = (process: ChildProcess) =>
   new Promise<string>((resolve, reject) => {
@@ -52,7 +75,17 @@ beforeAll(async () => {
   bundleText = readFileSync(join(outdir, 'serve.cjs'), 'latin1')
   expect(bundleText.split(HELPER)).toHaveLength(2)
   const traced = join(outdir, 'serve-traced.cjs')
-  writeFileSync(traced, bundleText.replace(HELPER, TRACED))
+  expect(bundleText.split(COMPILE)).toHaveLength(2)
+  writeFileSync(
+    traced,
+    bundleText.replace(HELPER, TRACED).replace(COMPILE, TRACED_COMPILE) + BUILTINS_AT_ANSWER,
+  )
+  // The packages serve requires on first use (lazy/*.cjs) report their modules the same way.
+  for (const file of lazyFiles()) {
+    const text = readFileSync(file, 'latin1')
+    expect(text.split(HELPER)).toHaveLength(2)
+    writeFileSync(file, text.replace(HELPER, TRACED))
+  }
   child = spawn(process.execPath, [traced, 'serve', '--port', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,6 +98,8 @@ beforeAll(async () => {
   // Read now: what ran before and for the first answer, nothing later. Writes to a pipe are
   // synchronous in Node, so every line written before the answer has arrived.
   loadedInputs = [...stderr.matchAll(/^LOADED (.+)$/gm)].map((match) => match[1] as string)
+  compiledBeforeAnswer = stderr.match(/^JIT$/gm)?.length ?? 0
+  builtinsAtAnswer = stderr.match(/^BUILTINS (.*)$/m)?.[1]?.split(',') ?? []
   const bad = await fetch(`${api}/forms`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' },
@@ -73,12 +108,35 @@ beforeAll(async () => {
   badRequestText = await bad.text()
   docsPage = await (await fetch(`${api.replace(/\/api\/v1$/, '')}/docs`)).text()
   laterInputs = [...stderr.matchAll(/^LOADED (.+)$/gm)].map((match) => match[1] as string)
+  // Enough creates that the schemas they parse are hot.
+  const compiledBefore = stderr.match(/^JIT$/gm)?.length ?? 0
+  for (let i = 0; i < 120; i++) {
+    const created = await fetch(`${api}/forms`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Form ${i}` }),
+    })
+    expect(created.status).toBe(201)
+  }
+  compiledWhenHot = (stderr.match(/^JIT$/gm)?.length ?? 0) - compiledBefore
 }, 120_000)
 
 afterAll(() => {
   child?.kill('SIGKILL')
   rmSync(outdir, { recursive: true, force: true })
 })
+
+/** The bundle's other files: the packages serve.cjs requires on first use. */
+const lazyFiles = () =>
+  Object.keys(metafile.outputs)
+    .filter((file) => file.endsWith('.cjs') && !file.endsWith('/serve.cjs'))
+    .map((file) => join(ROOT, file))
+
+/** Source files bundled into one output file (a path ending as given). */
+const inputsOf = (output: string) =>
+  Object.keys(
+    Object.entries(metafile.outputs).find(([file]) => file.endsWith(output))?.[1]?.inputs ?? {},
+  )
 
 const matching = (pattern: RegExp) => loadedInputs.filter((file) => pattern.test(file))
 
@@ -101,6 +159,17 @@ describe('what `serve` runs before its first answer', () => {
     expect(inBundle(/^mock\/cli\/(check|seed|openapi)/)).toEqual([])
   })
 
+  it('keeps express, its encodings tables and faker out of serve.cjs: files required on first use', () => {
+    // Read, turned into a string and compiled at every start, they were ~1.35 MB of its 2.2.
+    const own = inputsOf('/serve.cjs')
+    expect(own).toContain('mock/core/mock.ts')
+    expect(
+      own.filter((file) => /node_modules\/(express|iconv-lite|mime-db|@faker-js)\//.test(file)),
+    ).toEqual([])
+    expect(inputsOf('/lazy/express.cjs')).toContain('node_modules/iconv-lite/lib/index.js')
+    expect(inputsOf('/lazy/faker-base.cjs').some((file) => file.includes('/@faker-js/'))).toBe(true)
+  })
+
   it('runs neither express nor the pages, /docs or the OpenAPI document', () => {
     // They are in the bundle, and the recording sees them run once /docs is asked for.
     expect(laterInputs).toContain('node_modules/express/lib/express.js')
@@ -121,9 +190,22 @@ describe('what `serve` runs before its first answer', () => {
     expect(matching(/^contract\/(index|openapi)\.ts$/)).toEqual([])
   })
 
+  it('compiles no zod fast path before its first answer, and still compiles those of hot schemas', () => {
+    // Compiling (generated code, `new Function`: no code cache holds it) cost more than the few
+    // parses of the start it would speed up; a schema parsed 100 times gets its fast path.
+    expect(compiledBeforeAnswer).toBe(0)
+    expect(compiledWhenHot).toBeGreaterThan(0)
+  })
+
   it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
     expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
     expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
+  })
+
+  it("loads no node:v8 (mock/heap.ts tunes the heap only for a state's or large's load)", () => {
+    expect(builtinsAtAnswer).toContain('NativeModule http') // the recording works
+    expect(metafile.inputs).toHaveProperty(['mock/heap.ts'])
+    expect(builtinsAtAnswer).not.toContain('NativeModule v8')
   })
 
   it('runs no locale of zod but English, and no faker locale data', () => {
