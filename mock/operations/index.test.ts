@@ -1,46 +1,15 @@
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../contract/endpoints.ts'
 import { operationIds } from '../../contract/table.ts'
+import { splitBundle } from '../../test/split-bundle.ts'
 import type { OpContext } from '../core/context.ts'
 import { Store } from '../core/store.ts'
 import { loadWriteOperations, operations } from './index.ts'
 import { readOperations } from './reads.ts'
 
-/** The source files a browser bundle of the mock's entry loads before any of its `import()` runs. */
-const eagerInputs = async (entry: string) => {
-  const { metafile } = await build({
-    entryPoints: [new URL(entry, import.meta.url).pathname],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    outdir: '/nonexistent',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  })
-  const outputs = Object.entries(metafile.outputs)
-  const [main] = outputs.find(([, output]) => output.entryPoint?.endsWith(entry.slice(2))) ?? []
-  const eager = new Set<string>()
-  const visit = (path: string) => {
-    if (eager.has(path)) return
-    eager.add(path)
-    for (const next of metafile.outputs[path]?.imports ?? [])
-      if (next.kind === 'import-statement') visit(next.path)
-  }
-  visit(main ?? '')
-  const inputsOf = (paths: string[]) =>
-    paths.flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}))
-  return {
-    eager: inputsOf([...eager]),
-    lazy: inputsOf(outputs.map(([path]) => path).filter((path) => !eager.has(path))),
-  }
-}
-
 describe('the operations table', () => {
   it('leaves the writes, the plan seeding and the templates out of what the mock loads before its first answer', async () => {
-    const { eager, lazy } = await eagerInputs('../create.ts')
+    const { eager, lazy } = await splitBundle(new URL('../create.ts', import.meta.url))
     expect(eager.some((input) => input.endsWith('mock/operations/reads.ts'))).toBe(true)
     expect(
       eager.filter((input) =>
