@@ -164,8 +164,9 @@ const main = async () => {
   const binRuns = []
   const builtRuns = []
   const peerCold: Record<string, number[]> = {}
-  // Interleaved like the load runs: each round starts every server once.
-  for (let i = 0; i < 5; i++) {
+  // Interleaved like the load runs: each round starts every server once. Eleven rounds: a start
+  // is a few hundred ms, and on this shared machine single starts stray by a third either way.
+  for (let i = 0; i < 11; i++) {
     floorRuns.push(await coldStart(floor))
     binRuns.push(await coldStart(bin))
     builtRuns.push(await coldStart(built))
