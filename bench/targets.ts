@@ -113,9 +113,12 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'started slower, and a serve bundle without iconv-lite and mime-db alone (a third of its ' +
     '2.2 MB) started no faster in session 17. ' +
     'This figure is absolute, so a busy machine inflates it: compare with the floor beside it. ' +
-    'What it would take: contract schemas built on first use (each route’s documented layer is ' +
-    'needed only by OpenAPI and the conformance suite; building them is most of the JavaScript ' +
-    'before the first answer, and it drives the scavenges); a startup snapshot (`--build-snapshot`) was tried and dropped: on Node 20.20 its builder ' +
+    'What it would take: the contract’s schemas built per resource on first use (building all ' +
+    '1,111 zod objects at import is most of the JavaScript before the first answer, and it drives ' +
+    'the scavenges; the documented layer and the OpenAPI-only text are only 135 of them, ~2 ms, ' +
+    'measured in session 18), and in a clone the launcher’s ~94 freshness checks of the sources ' +
+    '(~3.5 ms; the installed package makes none); a startup snapshot (`--build-snapshot`) was ' +
+    'tried and dropped: on Node 20.20 its builder ' +
     'lacks `Array.prototype.toSorted`, warns that node:http is unverified, and needs a second ' +
     'Node process per start.',
   coldBuilt:
