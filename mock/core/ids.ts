@@ -7,6 +7,7 @@ import {
   SLUG_SUFFIX_LENGTH,
 } from '../../contract/common.ts'
 import type { IdFaker } from './ids-faker.ts'
+import { loadOnce } from './load-once.ts'
 
 /** faker's `string.alphanumeric({ casing: 'lower' })` alphabet, in its order: digits, then a–z. */
 const LOWER_ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyz'
@@ -22,7 +23,6 @@ const LOWER_ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyz'
  */
 export class IdSource {
   #engine: IdFaker | undefined
-  #loading: Promise<void> | undefined
   /** Where the source stands while faker is not loaded yet. */
   #seed: number
   #draws = 0
@@ -35,21 +35,16 @@ export class IdSource {
 
   /** Imports faker once and puts it where the source stands; a failed import is retried next time. */
   load(): Promise<void> {
-    if (this.#engine) return Promise.resolve()
-    this.#loading ??= import('./ids-faker.ts').then(
-      ({ createIdFaker }) => {
-        const engine = createIdFaker()
-        engine.randomizer.seed(this.#seed)
-        for (let i = 0; i < this.#draws; i++) engine.randomizer.next()
-        this.#engine = engine
-      },
-      (error: unknown) => {
-        this.#loading = undefined
-        throw error
-      },
-    )
-    return this.#loading
+    return this.#engine ? Promise.resolve() : this.#load()
   }
+
+  readonly #load = loadOnce(async () => {
+    const { createIdFaker } = await import('./ids-faker.ts')
+    const engine = createIdFaker()
+    engine.randomizer.seed(this.#seed)
+    for (let i = 0; i < this.#draws; i++) engine.randomizer.next()
+    this.#engine = engine
+  })
 
   /** faker is in place: identifiers can be drawn without waiting for `load()`. */
   get loaded(): boolean {

@@ -68,6 +68,8 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     return next
   }
   const store = new Store()
+  // What a write needs beyond the store: faker to draw identifiers, and the writes' own module.
+  const loadForWrites = () => Promise.all([env.ids.load(), loadWriteOperations()])
   const env: DispatchEnv = {
     store,
     ids: new IdSource(seed, (kind, value) => env.store.reserve(kind, value)),
@@ -87,7 +89,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
         env.ids.loaded
           ? task
           : async () => {
-              await Promise.all([env.ids.load(), loadWriteOperations()])
+              await loadForWrites()
               return task()
             },
       ),
@@ -157,8 +159,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     if (warmed) return
     warmed = true
     // The write operations' module too (operations/index.ts): the first write then waits for neither.
-    const load = () =>
-      void Promise.all([env.ids.load(), loadWriteOperations()]).catch(() => undefined)
+    const load = () => void loadForWrites().catch(() => undefined)
     const whenIdle = () =>
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback(load, { timeout: 1000 })

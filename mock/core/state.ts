@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { loadOnce } from './load-once.ts'
 import {
   COLLECTIONS,
   type CollectionName,
@@ -295,32 +296,20 @@ const StateFrame = StateEnvelope.omit(
 /** The text of one collection's records (a JSON array), in memory or loaded on first use. */
 export class StatePart {
   #text: string | undefined
-  #loading: Promise<string> | undefined
-  readonly #load: () => Promise<string>
   constructor(text: string | (() => Promise<string>)) {
-    if (typeof text === 'string') {
-      this.#text = text
-      this.#load = async () => text
-    } else this.#load = text
+    if (typeof text === 'string') this.#text = text
+    const read = typeof text === 'string' ? async () => text : text
+    this.load = loadOnce(async () => {
+      this.#text = await read()
+      return this.#text
+    })
   }
   /** The text if it is in memory. */
   get text(): string | undefined {
     return this.#text
   }
   /** Loads once; a load that failed is tried again by the next call. */
-  load(): Promise<string> {
-    this.#loading ??= this.#load().then(
-      (text) => {
-        this.#text = text
-        return text
-      },
-      (error: unknown) => {
-        this.#loading = undefined
-        throw error
-      },
-    )
-    return this.#loading
-  }
+  readonly load: () => Promise<string>
 }
 
 const recordsIn = (name: CollectionName, text: string): unknown[] => {

@@ -1,26 +1,17 @@
 import { type EndpointId, endpoints } from '../../contract/endpoints.ts'
 import type { Operations, WriteId, WriteOperations } from '../core/context.ts'
+import { loadOnce } from '../core/load-once.ts'
 import { readOperations } from './reads.ts'
 
-let loading: Promise<WriteOperations> | undefined
 /**
  * The write operations, imported once, on the first write or when the mock warms up after its
  * first answer (core/mock.ts). A bundler splits them off: the first answers of a page are reads,
  * and a write already waits for faker's chunk to draw identifiers. A failed import is tried again
  * by the next write.
  */
-export const loadWriteOperations = (): Promise<WriteOperations> => {
-  loading ??= (async () => {
-    try {
-      const { writeOperations } = await import('./writes.ts')
-      return writeOperations
-    } catch (error) {
-      loading = undefined
-      throw error
-    }
-  })()
-  return loading
-}
+export const loadWriteOperations: () => Promise<WriteOperations> = loadOnce(
+  async () => (await import('./writes.ts')).writeOperations,
+)
 
 const writeIds = (Object.keys(endpoints) as EndpointId[]).filter(
   (id): id is WriteId => endpoints[id].method !== 'GET',
