@@ -92,13 +92,16 @@ beforeAll(async () => {
   })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  /** What the traced bundle has reported so far: modules run, and fast paths compiled. */
+  const loaded = () => [...stderr.matchAll(/^LOADED (.+)$/gm)].map((match) => match[1] as string)
+  const compiled = () => stderr.match(/^JIT$/gm)?.length ?? 0
   const api = await waitForBanner(child)
   const first = await fetch(`${api}/forms`, { headers: { authorization: `Bearer ${ACME_KEY}` } })
   expect(first.status).toBe(200)
   // Read now: what ran before and for the first answer, nothing later. Writes to a pipe are
   // synchronous in Node, so every line written before the answer has arrived.
-  loadedInputs = [...stderr.matchAll(/^LOADED (.+)$/gm)].map((match) => match[1] as string)
-  compiledBeforeAnswer = stderr.match(/^JIT$/gm)?.length ?? 0
+  loadedInputs = loaded()
+  compiledBeforeAnswer = compiled()
   builtinsAtAnswer = stderr.match(/^BUILTINS (.*)$/m)?.[1]?.split(',') ?? []
   const bad = await fetch(`${api}/forms`, {
     method: 'POST',
@@ -107,9 +110,9 @@ beforeAll(async () => {
   })
   badRequestText = await bad.text()
   docsPage = await (await fetch(`${api.replace(/\/api\/v1$/, '')}/docs`)).text()
-  laterInputs = [...stderr.matchAll(/^LOADED (.+)$/gm)].map((match) => match[1] as string)
+  laterInputs = loaded()
   // Enough creates that the schemas they parse are hot.
-  const compiledBefore = stderr.match(/^JIT$/gm)?.length ?? 0
+  const compiledBefore = compiled()
   for (let i = 0; i < 120; i++) {
     const created = await fetch(`${api}/forms`, {
       method: 'POST',
@@ -118,7 +121,7 @@ beforeAll(async () => {
     })
     expect(created.status).toBe(201)
   }
-  compiledWhenHot = (stderr.match(/^JIT$/gm)?.length ?? 0) - compiledBefore
+  compiledWhenHot = compiled() - compiledBefore
 }, 120_000)
 
 afterAll(() => {
