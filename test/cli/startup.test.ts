@@ -223,6 +223,14 @@ describe('the bundled command', () => {
     expect(badRequestText).toMatch(/expected string, received number/)
   })
 
+  it("holds no code of zod's fromJSONSchema, which nothing serve runs uses", () => {
+    // Its module spread zod's namespaces into a table as it loaded; a stub that throws stays.
+    const serve = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/serve.cjs'))
+    const stub = serve?.[1].inputs['node_modules/zod/v4/classic/from-json-schema.js']
+    expect(stub?.bytesInOutput).toBeGreaterThan(0)
+    expect(stub?.bytesInOutput).toBeLessThan(500)
+  })
+
   it('is ASCII, and its pages still show the characters the sources wrote', () => {
     expect(/[\u0080-\uffff]/.test(bundleText)).toBe(false) // read as latin1: one char per byte
     // The /docs banner's quotes are in an `html` tagged template, which esbuild leaves raw.
