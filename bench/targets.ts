@@ -116,8 +116,12 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'What it would take: the contract’s schemas built per resource on first use (building all ' +
     '1,111 zod objects at import is most of the JavaScript before the first answer, and it drives ' +
     'the scavenges; the documented layer and the OpenAPI-only text are only 135 of them, ~2 ms, ' +
-    'measured in session 18), and in a clone the launcher’s ~94 freshness checks of the sources ' +
-    '(~3.5 ms; the installed package makes none); a startup snapshot (`--build-snapshot`) was ' +
+    'measured in session 18). Cut in session 19: serve loads the demo snapshot’s parts on first ' +
+    'use (a first GET /forms loads the forms part alone: the four others and the code holding ' +
+    'their text are out of the code cache, ~555 KB instead of ~725, ~2.5 ms less to deserialize), ' +
+    'the clone launcher’s freshness check of its ~95 sources compares numbers and joins paths ' +
+    'itself (~4 → ~2.5 ms), and zod’s fromJSONSchema is a stub in serve.cjs (its module ran ' +
+    '~0.8 ms at load). A startup snapshot (`--build-snapshot`) was ' +
     'tried and dropped: on Node 20.20 its builder ' +
     'lacks `Array.prototype.toSorted`, warns that node:http is unverified, and needs a second ' +
     'Node process per start.',

@@ -36,7 +36,10 @@ export const createApp = (mock: MockCore, extend?: ServerOptions['extend']): Exp
     await mock.reset()
     sendJson(res, 200, JSON.stringify({ ok: true }))
   })
-  app.get('/__mock/state', (_req, res) => sendJson(res, 200, JSON.stringify(mock.exportState())))
+  app.get('/__mock/state', async (_req, res) => {
+    await mock.filled() // a mock that loads its demo parts on first use (serve) has them all then
+    sendJson(res, 200, JSON.stringify(mock.exportState()))
+  })
   app.put('/__mock/state', express.json({ limit: '512mb', type: () => true }), async (req, res) => {
     const result = await mock.importState(req.body)
     sendJson(

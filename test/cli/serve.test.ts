@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -76,6 +76,23 @@ describe('engagement-mock serve', () => {
     const read = await fetch(`${second.apiRoot}/forms/${form.id}`, { headers: auth })
     expect(read.status).toBe(200)
     expect((await stop(second.cli)).status).toBe(0)
+  })
+
+  it('saves the whole demo state on stop, and exports it, with no request before', async () => {
+    // serve loads the demo's parts on first use: the save and the export must still hold them all.
+    const file = join(tmp, 'untouched.json')
+    const first = await serve('--state', file)
+    expect((await stop(first.cli)).status).toBe(0)
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown[]>
+    const second = await serve()
+    const exported = (await (
+      await fetch(`${new URL(second.apiRoot).origin}/__mock/state`)
+    ).json()) as Record<string, unknown[]>
+    await stop(second.cli)
+    for (const name of ['forms', 'sessions', 'series', 'reports', 'responses']) {
+      expect(saved[name]?.length, name).toBeGreaterThan(0)
+      expect(exported[name]?.length, name).toBe(saved[name]?.length)
+    }
   })
 
   it('adds the configured latency to every answer', async () => {

@@ -55,6 +55,8 @@ let laterInputs: string[] = []
 /** zod fast paths compiled before the first answer, and during 120 creates after it. */
 let compiledBeforeAnswer = Number.NaN
 let compiledWhenHot = Number.NaN
+/** Source files whose lazy initializer had run once 120 creates were answered. */
+let afterWrites: string[] = []
 /** Node's own modules loaded when the first answer was sent (process.moduleLoadList). */
 let builtinsAtAnswer: string[] = []
 
@@ -122,6 +124,7 @@ beforeAll(async () => {
     expect(created.status).toBe(201)
   }
   compiledWhenHot = compiled() - compiledBefore
+  afterWrites = loaded()
 }, 120_000)
 
 afterAll(() => {
@@ -211,6 +214,18 @@ describe('what `serve` runs before its first answer', () => {
     expect(builtinsAtAnswer).not.toContain('NativeModule v8')
   })
 
+  it("loads the demo snapshot's forms part alone, the others when a write needs them", () => {
+    // Loaded at start, the four others (and the code holding their text) were in the code cache.
+    const parts = /^fixtures\/demo-snapshot\/(\w+)\.ts$/
+    expect(matching(parts)).toEqual(['fixtures/demo-snapshot/forms.ts'])
+    // A create claims identifiers, which needs every collection stored: then all five are in.
+    expect(afterWrites.filter((file) => parts.test(file)).sort()).toEqual(
+      ['forms', 'reports', 'responses', 'series', 'sessions'].map(
+        (name) => `fixtures/demo-snapshot/${name}.ts`,
+      ),
+    )
+  })
+
   it('runs no locale of zod but English, and no faker locale data', () => {
     expect(matching(/node_modules\/zod\/v4\/locales\/(?!en\.js$)/)).toEqual([])
     expect(matching(/node_modules\/@faker-js\/faker\/dist\/locale\/(?!base\.js$)/)).toEqual([])
@@ -221,6 +236,14 @@ describe('the bundled command', () => {
   it("contains zod's English locale alone, and still answers in English", () => {
     expect(inBundle(/zod\/v4\/locales\//)).toEqual(['node_modules/zod/v4/locales/en.js'])
     expect(badRequestText).toMatch(/expected string, received number/)
+  })
+
+  it("holds no code of zod's fromJSONSchema, which nothing serve runs uses", () => {
+    // Its module spread zod's namespaces into a table as it loaded; a stub that throws stays.
+    const serve = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/serve.cjs'))
+    const stub = serve?.[1].inputs['node_modules/zod/v4/classic/from-json-schema.js']
+    expect(stub?.bytesInOutput).toBeGreaterThan(0)
+    expect(stub?.bytesInOutput).toBeLessThan(500)
   })
 
   it('is ASCII, and its pages still show the characters the sources wrote', () => {
