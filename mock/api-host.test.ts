@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { nextTick } from 'node:process'
+import { setImmediate } from 'node:timers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiHandler } from './api-host.ts'
 import type { MockRequest, MockResponse } from './core/dispatch.ts'
@@ -40,12 +42,13 @@ const response = (path: string, failures = 0) => {
 }
 
 /** Lets the tick queue and the microtasks run dry, as node does between two sockets' callbacks. */
-const betweenCallbacks = () => new Promise<void>((resolve) => process.nextTick(resolve))
+const betweenCallbacks = () => new Promise<void>((resolve) => nextTick(resolve))
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 afterEach(() => {
   events = []
   vi.restoreAllMocks()
+  vi.useRealTimers()
 })
 
 describe('the API host', () => {
@@ -79,5 +82,14 @@ describe('the API host', () => {
     ])
     expect(error).toHaveBeenCalledTimes(1)
     expect(String(error.mock.calls[0]?.[0])).toContain('could not answer a request')
+  })
+
+  it("answers while a test's fake timers replace setImmediate", async () => {
+    vi.useFakeTimers({ toFake: ['setImmediate', 'setTimeout'] })
+    const handle = createApiHandler(fakeMock)
+    handle(request('/forms'), response('/forms'), '/forms')
+    await nextTurn()
+    await nextTurn()
+    expect(events).toContain('send /forms 200')
   })
 })

@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+// Node's own, not the globals: a test's fake timers (which replace the globals) must not hold answers.
+import { nextTick } from 'node:process'
+import { setImmediate } from 'node:timers'
 import type { Request, RequestHandler, Response } from 'express'
 import { API_PREFIX, LIMITS } from '../contract/common.ts'
 import type { ErrorCondition } from '../contract/errors.ts'
@@ -109,7 +112,7 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
 
   /**
    * Answers computed and not sent yet: sent together once the microtasks that computed them have
-   * run (process.nextTick runs after the microtask queue drains), so the mock's code runs back to
+   * run (nextTick runs after the microtask queue drains), so the mock's code runs back to
    * back instead of taking turns with the kernel's network code over the same CPU caches.
    */
   const outbox: (() => void)[] = []
@@ -140,7 +143,7 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
         fault(error, req, res, path)
       }
     }
-    if (outbox.push(send) === 1) process.nextTick(sendAll)
+    if (outbox.push(send) === 1) nextTick(sendAll)
   }
 
   /**
