@@ -27,44 +27,40 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'allocation per request has grown again: compare `--trace-gc` output of the host and of the ' +
     'bare server under the same load.',
   post:
-    'Profiled in process (`--cpu-prof`, 20,000 creates into one organization as in the POST run): ' +
-    'a create costs ~50 µs of CPU (~70 before session 16, ~65 before session 17). What remains is ' +
-    'mostly library work: zod checks the body and then the whole record (including a `new URL()` ' +
-    'for the share link), @msw/data Collection.create still copies the record’s own keys (a path ' +
-    'array and an entry per key) and gives it a Map, the identifier sets take inserts into sets of ' +
-    'every id handed out, JSON parse and stringify, and garbage collection. Over HTTP a POST ' +
-    'allocates ~43 KB (the bare server ~10 KB): zod’s copies of the body and of the record, the ' +
-    'JSON, the host’s body reading; and a POST costs ~2.5–3.5× its in-process CPU, a gap that is ' +
-    'the machine, not the mock: the host alone (api-host with a stub answering the same bytes) ' +
-    'costs 10–20 µs more than the bare server, but a stub that spins 80 µs per request costs ' +
-    '150–190 µs of CPU per request over HTTP on this 2-vCPU VM, where wrk and the server share the ' +
-    'cores and caches between every request (same system calls as the bare server). Already cut: ' +
-    'create’s key-by-key copy of every object nested in a record (session 17: handed over as ' +
-    'tagged shallow copies it does not walk, zod still checks every key; ~20% less CPU per create ' +
-    'in process, 54 → 43 KB allocated per POST, CPU per POST over HTTP 0.86× of the previous ' +
-    'build interleaved), faker’s per-character helpers, concatenated ids copied again to be ' +
-    'hashed, a binary search per insert over a write-heavy organization’s list, @msw/data’s ' +
-    'random UUID per record, a second hash lookup per identifier, a zod parse of default settings ' +
-    'per form. What it would take: 0.6× leaves ~65 µs of CPU per POST in all at the bare server’s ' +
-    '~40 µs, HTTP included; the two zod checks and create alone are ~25 µs in process and more ' +
-    'over HTTP. A store that keeps the schema’s output without copying and checking through a ' +
-    'generic walk (an @msw/data change) is the next step; checking less is not an option.',
+    'Where a POST goes over HTTP (wrk, 10 connections; session 19, CPU per request from /proc and ' +
+    'timers inside the server): the bare server ~40 µs; the mock ~95–120 µs of main-thread CPU: ' +
+    '~50 µs in `mock.handle`, ~30 µs writing the answer (the same writev as the bare server), ' +
+    '~15 µs reading and parsing the request, plus garbage collection. Until session 19 the handle ' +
+    'took ~110 µs over HTTP against ~45 in process: run right after the kernel and node:http, its ' +
+    'code and data were out of the CPU caches (the same call repeated at once took ~70 µs in the ' +
+    'same process). The host now answers the requests of one event-loop turn together (~8 under ' +
+    'this load), which brought the handle back to its in-process cost: CPU per POST ~0.8× of the ' +
+    'previous build interleaved. In process a create costs ~45 µs: @msw/data Collection.create ' +
+    '~33% (its zod check of the record and what remains of its copy), the identifier sets ~12% ' +
+    '(Set.add into sets of every id ever handed out: memory latency on this VM; a compact ' +
+    'open-addressing set of our own measured ~0.93× CPU per POST over HTTP in a scratch build), ' +
+    'the body’s read and zod check ~12%, GC ~13%, the response’s JSON ~5%. Already cut: the ' +
+    'cache misses above, a router pass over every route, create’s key-by-key copy of nested ' +
+    'objects, faker’s per-character helpers, a binary search per insert, @msw/data’s random UUID ' +
+    'per record, a second hash lookup per identifier, a zod parse of default settings per form. ' +
+    'What it would take: 0.6× leaves ~65 µs per POST in all at the bare server’s ~40, the writev ' +
+    'and the request’s parse included (~45 µs of them); the library’s create and the two zod ' +
+    'checks alone are ~25 µs. Next: a store that keeps the schema’s output without a generic ' +
+    'walk (an @msw/data change) and cheaper identifier sets; checking less is not an option.',
   postP99:
-    'The tail is the young generation’s scavenges, measured with `--trace-gc-nvp` over the POST ' +
-    'load: a scavenge comes every ~150–300 POSTs and holds all 10 connections, so ~5% of requests ' +
-    'meet one, and each takes ~2–8 ms on this machine (the bare server’s 0.3 ms): it copies the ' +
-    'records created since the last one (~1.3 KB survives per POST, copied once inside the young ' +
-    'generation and once into the old), where the bare server’s requests leave nothing alive. ' +
-    'Mark-compacts of the growing store come 0–1 per 5 s run (8–25 ms, ~10 requests each, under ' +
-    '0.1% of requests): not the p99. So it falls with the allocation per POST (fewer scavenges: ' +
-    '54 → 43 KB in session 17) and with the bytes kept per record (shorter ones). A smaller young ' +
-    'generation (`--max-semi-space-size` 2 or 4) shortened scavenges (p50 0.8–1.6 ms) but ran ' +
-    '3–5× as many, more GC time in all and no better p99 in interleaved runs; ' +
-    '`--no-parallel-scavenge` no better either; the young generation is held small only while a ' +
-    'state loads (mock/heap.ts). The full bench runs the POST load after the GET loads, bench:writes ' +
-    'on a fresh server: both servers of a run get the same load either way, and a fresh mock’s ' +
-    'young generation grew to ~14 MB between scavenges within seconds of POSTs (trace), so the ' +
-    'two figures differ mostly by the machine’s load (which inflates the bare server’s p99 most).',
+    'The tail is the young generation’s scavenges (`--trace-gc-nvp` over the POST load, session ' +
+    '19): the young generation runs at its 16 MB maximum, a POST allocates ~31 KB (in process; ' +
+    'the bare server ~10 KB over HTTP), so a scavenge comes every ~400 POSTs and holds all 10 ' +
+    'connections: ~2.5% of requests meet one, and each takes ~3–5 ms on this machine (the bare ' +
+    'server’s 0.3 ms), copying the ~0.85 MB that survived since the last one (every created ' +
+    'record: ~1 KB per POST, copied once inside the young generation and once into the old). ' +
+    'Under 1% of requests would meet one at ≤ ~16 KB per POST, or with a larger young ' +
+    'generation, which only a start-up flag sets (`--max-semi-space-size`: V8 reads it when the ' +
+    'heap is made; a launcher change, not tried in the bench). Of the ~31 KB, zod’s two parses ' +
+    'are ~12 KB and @msw/data’s create ~6 KB; the dispatcher, the operation and the ids ~7 KB. ' +
+    'Tried before and not kept: a smaller young generation (`--max-semi-space-size` 2 or 4: ' +
+    'shorter scavenges, 3–5× as many, no better p99), `--no-parallel-scavenge`. The machine’s ' +
+    'load moves both servers’ p99 by 10× between identical runs: judge it from a quiet run.',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +

@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+// Node's own, not the globals: a test's fake timers (which replace the globals) must not hold answers.
+import { nextTick } from 'node:process'
+import { setImmediate } from 'node:timers'
 import type { Request, RequestHandler, Response } from 'express'
 import { API_PREFIX, LIMITS } from '../contract/common.ts'
 import type { ErrorCondition } from '../contract/errors.ts'
-import { tooLargeMessage } from './core/dispatch.ts'
+import { type MockResponse, tooLargeMessage } from './core/dispatch.ts'
 import type { MockCore } from './core/mock.ts'
 import { announcedTooLarge, discardRest } from './oversize.ts'
 
@@ -99,26 +102,62 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
     }
   }
 
+  /** mock.handle answers its own faults; this is the host failing to send. Never crash for it. */
+  const fault = (error: unknown, req: IncomingMessage, res: ServerResponse, path: string) => {
+    console.error('[mock] could not answer a request:', error)
+    if (!res.headersSent) {
+      refuse(req, res, path, 'internal', 'The mock failed to answer; it keeps serving.')
+    } else res.destroy()
+  }
+
+  /**
+   * Answers computed and not sent yet: sent together once the microtasks that computed them have
+   * run (nextTick runs after the microtask queue drains), so the mock's code runs back to
+   * back instead of taking turns with the kernel's network code over the same CPU caches.
+   */
+  const outbox: (() => void)[] = []
+  const sendAll = () => {
+    for (const send of outbox.splice(0)) send()
+  }
   const dispatch = async (
     req: IncomingMessage & { body?: unknown },
     res: ServerResponse,
     path: string,
   ) => {
+    let response: MockResponse
     try {
-      const response = await mock.handle({
+      response = await mock.handle({
         method: req.method ?? 'GET',
         path,
         headers: req.headers as Record<string, string | undefined>,
         ...(Buffer.isBuffer(req.body) ? { body: req.body.toString('utf8') } : {}),
       })
-      sendJson(res, response.status, response.text, response.headers)
     } catch (error) {
-      // mock.handle answers its own faults; this is the host failing to send. Never crash for it.
-      console.error('[mock] could not answer a request:', error)
-      if (!res.headersSent) {
-        refuse(req, res, path, 'internal', 'The mock failed to answer; it keeps serving.')
-      } else res.destroy()
+      fault(error, req, res, path)
+      return
     }
+    const send = () => {
+      try {
+        sendJson(res, response.status, response.text, response.headers)
+      } catch (error) {
+        fault(error, req, res, path)
+      }
+    }
+    if (outbox.push(send) === 1) nextTick(sendAll)
+  }
+
+  /**
+   * Requests read in this turn of the event loop (one per connection with data), answered together
+   * once the turn has read them all (setImmediate runs after the poll phase). Measured over HTTP
+   * under a 10-connection POST load: a mock.handle run right after the kernel's receive and
+   * node:http's parsing took ~110 µs, the same call run again right after it ~70 µs.
+   */
+  const inbox: [IncomingMessage, ServerResponse, string][] = []
+  const answerAll = () => {
+    for (const [req, res, path] of inbox.splice(0)) void dispatch(req, res, path)
+  }
+  const answer = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (inbox.push([req, res, path]) === 1) setImmediate(answerAll)
   }
 
   return (req, res, path) => {
@@ -128,7 +167,7 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
       req.headers['content-length'] === undefined &&
       req.headers['transfer-encoding'] === undefined
     ) {
-      void dispatch(req, res, path)
+      answer(req, res, path)
       return
     }
     if (announcedTooLarge(req)) {
@@ -140,7 +179,7 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
       (read) =>
         read(req as Request, res as Response, (error?: unknown) => {
           if (error) unreadable(error as { type?: string; status?: number }, req, res, path)
-          else void dispatch(req, res, path)
+          else answer(req, res, path)
         }),
       (error: unknown) => unreadable(error as { status?: number }, req, res, path),
     )

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fillPath } from '../../contract/route.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { matchRoute } from './router.ts'
@@ -53,6 +53,25 @@ describe('matchRoute', () => {
     expect(idOf('GET', '/forms/')).toMatchObject({ id: 'listForms' })
     for (const path of ['/forms//', 'forms', '/api/v1/forms', '/forms/a/b/c/d', '/']) {
       expect(matchRoute('GET', path).kind, path).toBe('none')
+    }
+  })
+
+  it("tries only the routes under the path's first segment", () => {
+    const exec = vi.spyOn(RegExp.prototype, 'exec')
+    try {
+      for (const [method, path] of [
+        ['POST', '/forms'],
+        ['PATCH', '/forms/frm_1'],
+        ['POST', '/sessions/ses_1/teams'],
+      ] as const) {
+        exec.mockClear()
+        expect(matchRoute(method, path).kind).toBe('operation')
+        const resource = path.split('/')[1]
+        const under = Object.values(contract).filter((r) => r.path.split('/')[1] === resource)
+        expect(exec.mock.calls.length, path).toBeLessThanOrEqual(under.length)
+      }
+    } finally {
+      exec.mockRestore()
     }
   })
 })

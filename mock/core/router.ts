@@ -28,10 +28,35 @@ compiled.sort(
     b.route.path.replace(/\{\w+\}/g, '').length - a.route.path.replace(/\{\w+\}/g, '').length,
 )
 
+/** The path's first segment: `forms` for `/forms/frm_1/fields`. */
+const firstSegment = (path: string): string => {
+  const end = path.indexOf('/', 1)
+  return path.slice(1, end === -1 ? undefined : end)
+}
+/**
+ * The routes by their first segment, each list in the order above. `[^/]+` never spans a slash, so
+ * a path can only match a route whose first segment is the path's own: a request tries the dozen
+ * routes under its resource instead of every route of the API (~0.8 µs of regular expressions
+ * for POST /forms, 1.5 µs for PATCH /forms/{id}). Every route starts with a literal segment
+ * (contract/table.ts); if one ever did not, every request tries every route again.
+ */
+const bySegment = ((): ReadonlyMap<string, Compiled[]> | undefined => {
+  const groups = new Map<string, Compiled[]>()
+  for (const entry of compiled) {
+    const segment = firstSegment(entry.route.path)
+    if (segment.includes('{')) return undefined
+    const group = groups.get(segment)
+    if (group) group.push(entry)
+    else groups.set(segment, [entry])
+  }
+  return groups
+})()
+
 /** Matches a path relative to the API root, decoding each parameter once (a `%2F` stays inside it). */
 export const matchRoute = (method: string, path: string): Match => {
   const allowed: string[] = []
-  for (const entry of compiled) {
+  const candidates = bySegment ? (bySegment.get(firstSegment(path)) ?? []) : compiled
+  for (const entry of candidates) {
     const found = entry.pattern.exec(path)
     if (!found) continue
     if (entry.route.method !== method) {
