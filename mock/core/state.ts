@@ -236,7 +236,7 @@ export const buildStore = async (
   const envelope = StateEnvelope.safeParse(given)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  const store = new Store()
+  const store = new Store(expectedIdentifiers(frame))
   // Forms are stored before responses, so a response's form is in the table when it is checked.
   const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
   const orgsFailed = addOrganizations(store, frame.organizations, decode, check)
@@ -256,6 +256,20 @@ export const buildStore = async (
   if (failed) return failed
   store.seq = frame.seq
   return { store }
+}
+
+/**
+ * About how many identifiers a state's records hold, so the store's sets are sized once: a form,
+ * session or series counted with three nested ids (fields, activities, teams, rounds), a join code
+ * per form, session and series, a slug per form and report. A wrong guess only costs growing.
+ */
+const expectedIdentifiers = (frame: Record<CollectionName | 'organizations', unknown[]>) => {
+  const owners = frame.forms.length + frame.sessions.length + frame.series.length
+  return {
+    ids: frame.organizations.length + 4 * owners + frame.reports.length + frame.responses.length,
+    joinCodes: owners,
+    slugs: frame.forms.length + frame.reports.length,
+  }
 }
 
 /** Each collection's check of a record against the records stored before it. */

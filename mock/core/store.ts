@@ -105,8 +105,8 @@ export class Store {
   readonly #orgsByKey = new Map<string, Organization>()
   readonly organizations: Organization[] = []
   /** Join codes are unique across all organizations' forms, sessions, rounds and series; slugs too. */
-  readonly joinCodes = new StringSet()
-  readonly slugs = new StringSet()
+  readonly joinCodes: StringSet
+  readonly slugs: StringSet
   #seq = 0
   /** Called with the organization whose data just changed, so cached reads can be dropped. */
   onWrite: (orgId: string) => void = () => {}
@@ -179,7 +179,14 @@ export class Store {
   }
 
   /** Every id handed out, of any resource or nested record: a new one never repeats an old one. */
-  readonly ids = new StringSet()
+  readonly ids: StringSet
+
+  /** `expected`: how many identifiers of each kind a state about to be stored will reserve. */
+  constructor(expected: Partial<Record<'ids' | 'joinCodes' | 'slugs', number>> = {}) {
+    this.ids = new StringSet(expected.ids)
+    this.joinCodes = new StringSet(expected.joinCodes)
+    this.slugs = new StringSet(expected.slugs)
+  }
 
   /**
    * Claims a fresh identifier; false when it is already in use. Only a complete store knows every

@@ -59,6 +59,32 @@ describe('StringSet', () => {
     expect(set.size).toBe(6_000)
   })
 
+  it('stays exact over any strings when hashes are few, through growth and overflow', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 4 }), { minLength: 50, maxLength: 400 }),
+        fc.integer({ min: 1, max: 127 }),
+        (values, bits) => {
+          const set = new StringSet(0, (value) => fnv1a(value) & bits)
+          agreesWithSet([...values, ...values.map((v) => `${v}~`)], set)
+        },
+      ),
+    )
+  })
+
+  it('keeps a string its table could not place again when it grew', () => {
+    // 128 slots: 32 strings of hash 127 fill slots 127 and 0-30 (wrapping), one of hash 128 takes
+    // slot 31. At 64 strings the table doubles and is refilled in slot order: the wrapped ones
+    // land on 127-157, the hash-128 one on 158, and the one in old slot 127 finds 32 slots taken.
+    const hashes = new Map<string, number>()
+    for (let i = 0; i < 32; i++) hashes.set(`wrap${i}`, 127)
+    hashes.set('next', 128)
+    for (let i = 0; i < 40; i++) hashes.set(`other${i}`, 40 + i)
+    const set = new StringSet(40, (value) => hashes.get(value) ?? 0)
+    agreesWithSet([...hashes.keys()], set)
+    expect(set.size).toBe(73)
+  })
+
   it('hashes as FNV-1a over UTF-16 units', () => {
     expect(fnv1a('')).toBe(0x811c9dc5 | 0)
     expect(fnv1a('a') >>> 0).toBe(0xe40c292c)

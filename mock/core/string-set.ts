@@ -30,10 +30,13 @@ const NO_ROOM = -2
 
 export class StringSet {
   readonly #hash: (value: string) => number
-  /** The strings placed in the table, in the order they came; a slot holds index + 1 (0: empty). */
+  /** The strings placed in the table, in the order they came. */
   readonly #values: string[] = []
-  #hashes: Int32Array
-  #slots: Int32Array
+  /**
+   * Two int32 per slot: a string's hash, then its index in `#values` + 1 (0: an empty slot). The
+   * hash sits beside the index so a probe reads one cache line, not one line per string passed.
+   */
+  #table: Int32Array
   #mask: number
   /** Strings that found no slot near their hash's: only strings that share hashes get here. */
   #overflow: Set<string> | undefined
@@ -45,9 +48,8 @@ export class StringSet {
    */
   constructor(expected = 0, hash: (value: string) => number = fnv1a) {
     const slots = 2 ** Math.max(4, Math.ceil(Math.log2(expected * 2 + 1)))
-    this.#slots = new Int32Array(slots)
+    this.#table = new Int32Array(slots * 2)
     this.#mask = slots - 1
-    this.#hashes = new Int32Array(slots >>> 1)
     this.#hash = hash
   }
 
@@ -71,56 +73,51 @@ export class StringSet {
       return true
     }
     const index = this.#values.push(value)
-    if (index > this.#hashes.length) {
-      const hashes = new Int32Array(this.#hashes.length * 2)
-      hashes.set(this.#hashes)
-      this.#hashes = hashes
-    }
-    this.#hashes[index - 1] = hash
-    this.#slots[slot] = index
+    this.#table[slot * 2] = hash
+    this.#table[slot * 2 + 1] = index
     if (index * 2 > this.#mask) this.#grow()
     return true
   }
 
   /** The empty slot where `value` goes, or PRESENT, or NO_ROOM within PROBE_LIMIT slots. */
   #find(value: string, hash: number): number {
-    const slots = this.#slots
+    const table = this.#table
     const mask = this.#mask
     for (let probe = 0, at = hash & mask; probe < PROBE_LIMIT; probe++, at = (at + 1) & mask) {
-      const index = slots[at] as number
+      const index = table[at * 2 + 1] as number
       if (index === 0) return at
-      if (this.#hashes[index - 1] === hash && this.#values[index - 1] === value) return PRESENT
+      if (table[at * 2] === hash && this.#values[index - 1] === value) return PRESENT
     }
     return NO_ROOM
   }
 
   /**
    * Doubles the table; strings keep their indexes, only their slots move. One that lands too far
-   * from its hash's slot moves to the overflow set (it stays listed, and the next growth may
-   * place it again: lookups then find it in the table first).
+   * from its hash's slot (clustered hashes, rarely) moves to the overflow set.
    */
   #grow(): void {
-    const slots = new Int32Array(this.#slots.length * 2)
-    const mask = slots.length - 1
-    for (let index = 1; index <= this.#values.length; index++) {
-      if (!this.#place(slots, mask, index)) {
+    const old = this.#table
+    const table = new Int32Array(old.length * 2)
+    const mask = (this.#mask << 1) | 1
+    for (let at = 0; at < old.length; at += 2) {
+      const index = old[at + 1] as number
+      if (index !== 0 && !place(table, mask, old[at] as number, index)) {
         this.#overflow ??= new Set()
         this.#overflow.add(this.#values[index - 1] as string)
       }
     }
-    this.#slots = slots
+    this.#table = table
     this.#mask = mask
   }
+}
 
-  #place(slots: Int32Array, mask: number, index: number): boolean {
-    const home = (this.#hashes[index - 1] as number) & mask
-    for (let probe = 0; probe < PROBE_LIMIT; probe++) {
-      const at = (home + probe) & mask
-      if (slots[at] === 0) {
-        slots[at] = index
-        return true
-      }
+const place = (table: Int32Array, mask: number, hash: number, index: number): boolean => {
+  for (let probe = 0, at = hash & mask; probe < PROBE_LIMIT; probe++, at = (at + 1) & mask) {
+    if (table[at * 2 + 1] === 0) {
+      table[at * 2] = hash
+      table[at * 2 + 1] = index
+      return true
     }
-    return false
   }
+  return false
 }
