@@ -72,10 +72,9 @@ describe('StringSet', () => {
     )
   })
 
-  it('keeps a string its table could not place again when it grew', () => {
+  it('finds strings that wrapped around the table end after it grows', () => {
     // 128 slots: 32 strings of hash 127 fill slots 127 and 0-30 (wrapping), one of hash 128 takes
-    // slot 31. At 64 strings the table doubles and is refilled in slot order: the wrapped ones
-    // land on 127-157, the hash-128 one on 158, and the one in old slot 127 finds 32 slots taken.
+    // slot 31; at 64 strings the table doubles and every string is placed again, unwrapped.
     const hashes = new Map<string, number>()
     for (let i = 0; i < 32; i++) hashes.set(`wrap${i}`, 127)
     hashes.set('next', 128)
