@@ -223,14 +223,33 @@ export class EncodedState {
 const asIs = (record: unknown) => record
 
 /**
+ * A state read as it is stored (a state file's `StateStream`, state-text.ts): its top level up to
+ * the first collection, then each collection's records in the order `COLLECTIONS` lists them,
+ * then the end. The reader throws when the text is laid out otherwise; `buildStore` lets that
+ * through, and its caller reads the state whole instead.
+ */
+export interface StateReader {
+  head(): unknown
+  records(name: CollectionName): Iterable<unknown>
+  end(): void
+}
+export class StreamedState {
+  readonly reader: StateReader
+  constructor(reader: StateReader) {
+    this.reader = reader
+  }
+}
+
+/**
  * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
  * only on success, so a bad import changes nothing. Each record is checked once, by its
  * collection's zod schema as it is stored (not by a parse of the whole state first), then against
  * the records before it (`Consistency`).
  */
 export const buildStore = async (
-  input: unknown | EncodedState,
+  input: unknown | EncodedState | StreamedState,
 ): Promise<{ store: Store } | { error: string }> => {
+  if (input instanceof StreamedState) return buildStreamed(input.reader)
   const { frame: given, decode } =
     input instanceof EncodedState ? input : { frame: input, decode: asIs }
   const envelope = StateEnvelope.safeParse(given)
@@ -254,6 +273,38 @@ export const buildStore = async (
     (await all(store.reports, 'reports', checks.reports)) ??
     (await all(store.responses, 'responses', checks.responses))
   if (failed) return failed
+  store.seq = frame.seq
+  return { store }
+}
+
+/**
+ * `buildStore` of a state read as it is stored. Its head is checked first (a state whose head has
+ * other keys than format, version, seq and organizations is refused here, and its caller reads it
+ * whole to say why); the collections' records are then checked and stored as in `buildStore`.
+ */
+const buildStreamed = async (
+  reader: StateReader,
+): Promise<{ store: Store } | { error: string }> => {
+  const head = StateFrame.safeParse(reader.head())
+  if (!head.success) return notAState(head.error.issues[0])
+  const frame = head.data
+  const store = new Store()
+  const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
+  const orgsFailed = addOrganizations(store, frame.organizations, asIs, check)
+  if (orgsFailed) return orgsFailed
+  const checks = checksOf(check)
+  const tables = store.tablesForFill
+  for (const name of COLLECTIONS) {
+    const failed = await storeAll(
+      tables[name] as unknown as Table<z.ZodType<Owned>>,
+      reader.records(name),
+      name,
+      asIs,
+      checks[name] as (record: unknown) => Verdict,
+    )
+    if (failed) return failed
+  }
+  reader.end()
   store.seq = frame.seq
   return { store }
 }
@@ -381,12 +432,14 @@ export const buildDeferredStore = (
  */
 const storeAll = async <S extends z.ZodType<Owned>>(
   table: Table<S>,
-  records: unknown[],
+  records: Iterable<unknown>,
   name: CollectionName,
   decode: (record: unknown) => unknown,
   check: (record: Rec<S>) => Verdict,
 ): Promise<Verdict> => {
-  for (const [index, record] of records.entries()) {
+  let index = -1
+  for (const record of records) {
+    index++
     const value = decode(record)
     let stored: Rec<S>
     try {
