@@ -143,25 +143,23 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'Map (an @msw/data change).',
   import:
     'Each record is checked once, by its collection’s zod schema as @msw/data stores it, and the ' +
-    'file is parsed record by record: its structure between the records is read from the file’s ' +
-    'bytes without parsing it, and each record’s bytes are decoded and parsed right before it is ' +
-    'stored (importStateFile, state-text.ts, buildStore). The state’s frame is checked first; the ' +
-    'checks across records (unique ids, join codes, slugs and API keys; owners, forms, seq) run on ' +
-    'each record as it is stored. Session 17 cut create’s key-by-key copy of the objects nested in ' +
-    'each record (~0.85× of the import’s CPU); session 18 stopped making the whole file’s text ' +
-    '(an 83 MB copy only ever sliced): the read-split-parse phase 1.14 → 0.87 s of CPU in process. ' +
-    'Profiled in process at 100,000 filler forms after that (--cpu-prof of the import alone, busy ' +
-    'machine): a fifth is garbage collection (~455 scavenges of a young generation held at 1 MiB, ' +
-    'each copying the records that survive), ~15% our reserved sets of 600,000 ids, codes and slugs ' +
-    '(Consistency.#claim: Set inserts, memory-latency bound), ~10% JSON.parse of the records, ~13% ' +
-    'what remains of create’s copy (the record’s own keys), ~4% create’s own work, ~13% the zod ' +
-    'check, ~5% the tables’ indexes. Tried and not kept (session 18): a young generation held at ' +
-    '4 MiB instead of 1 (119 scavenges, ~0.9× the CPU, but +20 MiB of settled RSS, over the memory ' +
-    'target); scavenging on one thread during the import (no gain measured). What it would take: ' +
-    'fewer bytes allocated per record (each MiB of it is one more scavenge), identifier sets ' +
-    'that cost less per insert than a Set of strings, and a store without create’s generic ' +
-    'walk (an @msw/data change); it cannot be met by checking less. On a busy machine this figure ' +
-    'inflates with the others: compare with the floor of the cold start.',
+    'file is read as it is stored: a saved state comes in 1 MiB chunks into one reused buffer, ' +
+    'each record’s bytes decoded and parsed right before it is stored (importStateFile, ' +
+    'state-text.ts StateStream, buildStore); a file laid out otherwise is read whole and split ' +
+    'the same way. The state’s head is checked first; the checks across records (unique ids, join ' +
+    'codes, slugs and API keys; owners, forms, seq) run on each record as it is stored. Session 19 ' +
+    '(in process, alternated against main, busy machine): the identifiers in use kept in a ' +
+    'StringSet instead of JS Sets (~0.9× of the CPU), each record handed to Collection.create ' +
+    'without its key-by-key copy (with the former ~0.78×), the file streamed instead of read ' +
+    'whole (~22,000 page faults less; all three ~0.63–0.73×). What remains, profiled: a third is ' +
+    'garbage collection (each kept record is copied twice by the scavenger, ~1.5 KB of it; ' +
+    '~12.6 KB allocated per record, most of it zod’s and JSON.parse’s), ~11–15% JSON.parse of the ' +
+    'records, ~15% the zod check, ~5% create’s own work, ~8% the identifier sets, ~5% the tables’ ' +
+    'indexes. Tried and not kept (session 18): a young generation held at 4 MiB instead of 1 ' +
+    '(~0.9× the CPU, +20 MiB of settled RSS); scavenging on one thread. What it would take further: ' +
+    'fewer bytes kept per record (shared strings for repeated values, no per-record relation Map: ' +
+    'an @msw/data change). On a busy machine this figure inflates with the others: compare with ' +
+    'the floor of the cold start.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */

@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
+import { closeSync, openSync, readSync } from 'node:fs'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import {
@@ -9,8 +10,10 @@ import {
   type MockState,
   NOT_A_STATE,
   RECORD_KEYS,
+  StreamedState,
 } from './core/state.ts'
-import { type Span, splitState } from './core/state-text.ts'
+import { type Span, StateStream, splitState } from './core/state-text.ts'
+import { COLLECTIONS } from './core/store.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -121,6 +124,7 @@ type Importer = {
  * is not as expected and its whole text is needed to say why.
  */
 export const importStateFile = async (path: string, mock: Importer): Promise<boolean> => {
+  if (await importStreamed(path, mock)) return true
   const bytes = await readStateBytes(path)
   if (bytes === undefined) return false
   const encoding = encodingOf(bytes)
@@ -152,6 +156,42 @@ export const importStateFile = async (path: string, mock: Importer): Promise<boo
   }
   if (!imported.ok) throw refuseState(path, imported.error)
   return true
+}
+
+/**
+ * The usual import of a saved state: read in 1 MiB chunks into one reused buffer as its records
+ * are stored (state-text.ts `StateStream`), so the file is never whole in memory. True once the
+ * mock holds the file's state; false when anything is not as a saved state is (no such file, a
+ * layout of its own, a record refused...): the mock is then unchanged, and `importStateFile`
+ * reads the whole file, which either imports it or says what is wrong exactly as before.
+ */
+const importStreamed = async (path: string, mock: Importer): Promise<boolean> => {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    return false
+  }
+  // ASCII bytes are their own Latin-1 text (see `encodingOf`): true while every byte read is.
+  let ascii = true
+  const stream = new StateStream<Buffer>({
+    allocate: (size) => Buffer.allocUnsafe(size),
+    read: (into, at) => {
+      const read = readSync(fd, into, at, into.length - at, null)
+      if (ascii && !isAscii(into.subarray(at, at + read))) ascii = false
+      return read
+    },
+    text: (bytes, start, end) => bytes.toString(ascii ? 'latin1' : 'utf8', start, end),
+    collections: COLLECTIONS,
+  })
+  try {
+    const imported = await mock.importState(new StreamedState(stream))
+    return imported.ok
+  } catch {
+    return false
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */

@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from './mock.ts'
-import { buildStore, EncodedState, exportState, MockState, RECORD_KEYS } from './state.ts'
+import {
+  buildStore,
+  EncodedState,
+  exportState,
+  MockState,
+  RECORD_KEYS,
+  StreamedState,
+} from './state.ts'
+import { COLLECTIONS } from './store.ts'
 import { Table } from './table.ts'
 
 const at = '2026-07-01T09:00:00.000Z'
@@ -223,5 +231,39 @@ describe('buildStore', () => {
     }
     await expect(mock.importState(new EncodedState(encoded(copy()), decode))).rejects.toBe(refused)
     expect(JSON.stringify(mock.exportState())).toBe(before)
+  })
+
+  /** A state given as a reader gives it: head first, then each collection's records in turn. */
+  const streamedOf = (state: MockState, read: string[] = []) => {
+    const { forms, sessions, series, reports, responses, ...head } = state
+    const records = { forms, sessions, series, reports, responses }
+    return new StreamedState({
+      head: () => head,
+      *records(name) {
+        read.push(name)
+        yield* records[name]
+      },
+      end: () => read.push('end'),
+    })
+  }
+
+  it('stores a streamed state as the same state, reading each collection in order', async () => {
+    const read: string[] = []
+    const built = await buildStore(streamedOf(copy(), read))
+    if ('error' in built) throw new Error(built.error)
+    expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
+    expect(read).toEqual([...COLLECTIONS, 'end'])
+  })
+
+  it('refuses a streamed state as the same state given whole is refused', async () => {
+    const twice = copy()
+    twice.forms.push({ ...(twice.forms[0] as MockState['forms'][number]), slug: 'other-zzzz' })
+    const bad = copy()
+    Object.assign(bad.responses[0] as object, { submittedAt: 'yesterday' })
+    const key = copy()
+    Object.assign(key.organizations[1] as object, { apiKey: ACME_KEY })
+    for (const state of [twice, bad, key, { ...copy(), version: 2 } as unknown as MockState]) {
+      expect(await errorOf(streamedOf(state))).toBe(await errorOf(state))
+    }
   })
 })

@@ -12,6 +12,7 @@ import {
   StoredSeries,
   StoredSession,
 } from './store.ts'
+import { StringSet } from './string-set.ts'
 import type { Owned, Rec, Table } from './table.ts'
 
 /** The whole store as JSON: `GET /__mock/state` exports it, `PUT /__mock/state` imports it. */
@@ -92,7 +93,7 @@ const notAState = (issue: z.core.$ZodIssue | undefined, prefix: PropertyKey[] = 
 const inconsistent = (why: string) => ({ error: `${INCONSISTENT}${why}` })
 
 type Of<K extends 'organizations' | CollectionName> = MockState[K][number]
-type Reserved = { ids: Set<string>; joinCodes: Set<string>; slugs: Set<string> }
+type Reserved = { ids: StringSet; joinCodes: StringSet; slugs: StringSet }
 type Verdict = { error: string } | undefined
 
 /**
@@ -105,7 +106,7 @@ type Verdict = { error: string } | undefined
 class Consistency {
   error: Verdict
   readonly #orgIds = new Set<string>()
-  readonly #apiKeys = new Set<string>()
+  readonly #apiKeys = new StringSet()
   readonly #reserved: Reserved
   readonly #seq: number
   readonly #hasForm: (id: string) => boolean
@@ -119,10 +120,8 @@ class Consistency {
   #fail(why: string): void {
     this.error ??= inconsistent(why)
   }
-  #claim(set: Set<string>, what: string, value: string): void {
-    // One hash lookup, not has-then-add: an import claims every id, join code and slug it holds.
-    const before = set.size
-    if (set.add(value).size === before) this.#fail(`the ${what} "${value}" appears twice.`)
+  #claim(set: StringSet, what: string, value: string): void {
+    if (!set.add(value)) this.#fail(`the ${what} "${value}" appears twice.`)
   }
   #id(value: string): void {
     this.#claim(this.#reserved.ids, 'id', value)
@@ -193,7 +192,7 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   if (!parsed.success) return notAState(parsed.error.issues[0])
   const state = parsed.data
   const formIds = new Set(state.forms.map((f) => f.id))
-  const sets = { ids: new Set<string>(), joinCodes: new Set<string>(), slugs: new Set<string>() }
+  const sets = { ids: new StringSet(), joinCodes: new StringSet(), slugs: new StringSet() }
   const check = new Consistency(sets, state.seq, (id) => formIds.has(id))
   for (const org of state.organizations) check.organizations(org)
   for (const form of state.forms) check.forms(form)
@@ -224,20 +223,39 @@ export class EncodedState {
 const asIs = (record: unknown) => record
 
 /**
+ * A state read as it is stored (a state file's `StateStream`, state-text.ts): its top level up to
+ * the first collection, then each collection's records in the order `COLLECTIONS` lists them,
+ * then the end. The reader throws when the text is laid out otherwise; `buildStore` lets that
+ * through, and its caller reads the state whole instead.
+ */
+export interface StateReader {
+  head(): unknown
+  records(name: CollectionName): Iterable<unknown>
+  end(): void
+}
+export class StreamedState {
+  readonly reader: StateReader
+  constructor(reader: StateReader) {
+    this.reader = reader
+  }
+}
+
+/**
  * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
  * only on success, so a bad import changes nothing. Each record is checked once, by its
  * collection's zod schema as it is stored (not by a parse of the whole state first), then against
  * the records before it (`Consistency`).
  */
 export const buildStore = async (
-  input: unknown | EncodedState,
+  input: unknown | EncodedState | StreamedState,
 ): Promise<{ store: Store } | { error: string }> => {
+  if (input instanceof StreamedState) return buildStreamed(input.reader)
   const { frame: given, decode } =
     input instanceof EncodedState ? input : { frame: input, decode: asIs }
   const envelope = StateEnvelope.safeParse(given)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  const store = new Store()
+  const store = new Store(expectedIdentifiers(frame))
   // Forms are stored before responses, so a response's form is in the table when it is checked.
   const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
   const orgsFailed = addOrganizations(store, frame.organizations, decode, check)
@@ -257,6 +275,52 @@ export const buildStore = async (
   if (failed) return failed
   store.seq = frame.seq
   return { store }
+}
+
+/**
+ * `buildStore` of a state read as it is stored. Its head is checked first (a state whose head has
+ * other keys than format, version, seq and organizations is refused here, and its caller reads it
+ * whole to say why); the collections' records are then checked and stored as in `buildStore`.
+ */
+const buildStreamed = async (
+  reader: StateReader,
+): Promise<{ store: Store } | { error: string }> => {
+  const head = StateFrame.safeParse(reader.head())
+  if (!head.success) return notAState(head.error.issues[0])
+  const frame = head.data
+  const store = new Store()
+  const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
+  const orgsFailed = addOrganizations(store, frame.organizations, asIs, check)
+  if (orgsFailed) return orgsFailed
+  const checks = checksOf(check)
+  const tables = store.tablesForFill
+  for (const name of COLLECTIONS) {
+    const failed = await storeAll(
+      tables[name] as unknown as Table<z.ZodType<Owned>>,
+      reader.records(name),
+      name,
+      asIs,
+      checks[name] as (record: unknown) => Verdict,
+    )
+    if (failed) return failed
+  }
+  reader.end()
+  store.seq = frame.seq
+  return { store }
+}
+
+/**
+ * About how many identifiers a state's records hold, so the store's sets are sized once: a form,
+ * session or series counted with three nested ids (fields, activities, teams, rounds), a join code
+ * per form, session and series, a slug per form and report. A wrong guess only costs growing.
+ */
+const expectedIdentifiers = (frame: Record<CollectionName | 'organizations', unknown[]>) => {
+  const owners = frame.forms.length + frame.sessions.length + frame.series.length
+  return {
+    ids: frame.organizations.length + 4 * owners + frame.reports.length + frame.responses.length,
+    joinCodes: owners,
+    slugs: frame.forms.length + frame.reports.length,
+  }
 }
 
 /** Each collection's check of a record against the records stored before it. */
@@ -368,12 +432,14 @@ export const buildDeferredStore = (
  */
 const storeAll = async <S extends z.ZodType<Owned>>(
   table: Table<S>,
-  records: unknown[],
+  records: Iterable<unknown>,
   name: CollectionName,
   decode: (record: unknown) => unknown,
   check: (record: Rec<S>) => Verdict,
 ): Promise<Verdict> => {
-  for (const [index, record] of records.entries()) {
+  let index = -1
+  for (const record of records) {
+    index++
     const value = decode(record)
     let stored: Rec<S>
     try {

@@ -17,29 +17,43 @@ const kPrimaryKey = (() => {
 
 /**
  * Collection.create copies its input key by key before the schema sees it (#sanitizeInitialValues:
- * a new path array, entry and object for every key of every plain object and array, to strip
- * relation getters), then stores the schema's own output: the copy is garbage at once, ~14 KB per
- * form, a quarter of what a POST allocates. It walks only values es-toolkit's isPlainObject
- * accepts, which refuses an object whose `Symbol.toStringTag` is set, and hands any other value to
- * the schema as it is. Our records are fresh data without getters or relations, so each object
- * nested in one is handed over as a shallow copy whose prototype carries that tag: the schema
- * still checks every own key of it (a prototype without a constructor is a plain object to zod,
- * records included) and stores its own plain copy. The record itself stays a plain object: create
- * reads our primary key off it.
+ * a path array, an entry and a fresh object for every key of every plain object and array, to
+ * strip relation getters), then stores the schema's own output, so that copy is garbage at once.
+ * It walks only values es-toolkit's isPlainObject accepts, and that check asks the value's
+ * `Symbol.toStringTag`. Our records are fresh data without getters or relations, so each is handed
+ * over as a shallow copy whose prototype answers that tag once, for that first check: create
+ * passes the record to the schema as it is (zod checks every key of it, nested ones included, and
+ * builds its own plain output, which is what is stored). Asked again, after the check, the record
+ * reads as plain, so create takes our id from it as the record's primary key. The tag answers
+ * only while `create` runs its synchronous start (`handing`), so no other code ever sees it.
  */
-const PART: object = Object.create(null, { [Symbol.toStringTag]: { value: 'MockRecordPart' } })
-const unwalked = (value: object): object =>
-  Object.getPrototypeOf(value) === Object.prototype
-    ? Object.assign(Object.create(PART) as object, value)
-    : value
-const handedOver = (value: unknown): unknown =>
-  typeof value !== 'object' || value === null
-    ? value
-    : Array.isArray(value)
-      ? value.map((item: unknown) =>
-          typeof item === 'object' && item !== null && !Array.isArray(item) ? unwalked(item) : item,
-        )
-      : unwalked(value)
+let handing = false
+const RECORD: object = Object.create(null, {
+  [Symbol.toStringTag]: {
+    get() {
+      if (!handing) return undefined
+      handing = false
+      return 'MockRecord'
+    },
+  },
+})
+
+/** Collection.create of a record handed over as above, keyed by its id when it has one. */
+const createHandedOver = <S extends z.ZodType>(
+  collection: Collection<S>,
+  values: object,
+  id: unknown,
+): Promise<Rec<S>> => {
+  const initial: Record<PropertyKey, unknown> = Object.create(RECORD)
+  if (typeof id === 'string') initial[kPrimaryKey] = id
+  Object.assign(initial, values)
+  handing = true
+  try {
+    return collection.create(initial as Parameters<Collection<S>['create']>[0])
+  } finally {
+    handing = false
+  }
+}
 
 /** What every stored record carries besides its API fields: owner and creation sequence. */
 export interface Owned {
@@ -109,11 +123,11 @@ export class Table<S extends z.ZodType<Owned>> {
     // its own (~0.5 KB of heap each, a tree of concatenated strings) that nothing of ours reads.
     // Without an id the schema refuses the record anyway.
     const { id } = values as Partial<Owned>
-    // The key first: adding a property to a spread copy afterwards costs V8 ~3 µs (a slow path).
-    const initial: Record<PropertyKey, unknown> =
-      typeof id === 'string' ? { [kPrimaryKey]: id, ...values } : { ...values }
-    for (const key in initial) initial[key] = handedOver(initial[key])
-    const record = await this.#collectionOf(values.orgId).create(initial)
+    const record = await createHandedOver(this.#collectionOf(values.orgId), values, id)
+    // What the hand-over relies on: create took the id off the record after checking it.
+    if (typeof id === 'string' && Reflect.get(record as object, kPrimaryKey) !== id) {
+      throw new Error(`@msw/data did not key record ${id} by its id: see createHandedOver`)
+    }
     this.#byId.set(record.id, record)
     const list = this.#byOrg.get(record.orgId) ?? []
     // Binary search for the first record newer than the new one. Usually there is none: checking

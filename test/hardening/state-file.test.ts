@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +11,12 @@ import {
   StateFileError,
   saveStateFile,
 } from '../../mock/state-file.ts'
+
+// The state-file module's whole-file reads, counted (the real readFile does the reading).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return { ...actual, readFile: vi.fn(actual.readFile) }
+})
 
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -193,6 +200,25 @@ describe('importStateFile (serve --state)', () => {
       parse.mockRestore()
     }
     expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+  })
+
+  it('reads a saved file in chunks as it stores it, never the whole file at once', async () => {
+    const path = file('chunked.json')
+    await saveStateFile(path, state)
+    const target = createMock({ plan: false })
+    await target.ready
+    vi.mocked(readFile).mockClear()
+    expect(await importStateFile(path, target)).toBe(true)
+    expect(readFile).not.toHaveBeenCalled()
+    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+    // A file laid out otherwise (a key after the records) is read whole, and imports the same.
+    const { seq, ...rest } = state
+    const reordered = file('reordered.json', JSON.stringify({ ...rest, seq }))
+    const other = createMock({ plan: false })
+    await other.ready
+    expect(await importStateFile(reordered, other)).toBe(true)
+    expect(readFile).toHaveBeenCalledTimes(1)
+    expect(JSON.stringify(other.exportState())).toBe(JSON.stringify(state))
   })
 
   it("decodes each record from the file's bytes, never the whole file into one string", async () => {
