@@ -35,18 +35,20 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'code and data were out of the CPU caches (the same call repeated at once took ~70 µs in the ' +
     'same process). The host now answers the requests of one event-loop turn together (~8 under ' +
     'this load), which brought the handle back to its in-process cost: CPU per POST ~0.8× of the ' +
-    'previous build interleaved. In process a create costs ~45 µs: @msw/data Collection.create ' +
-    '~33% (its zod check of the record and what remains of its copy), the identifier sets ~12% ' +
-    '(Set.add into sets of every id ever handed out: memory latency on this VM; a compact ' +
-    'open-addressing set of our own measured ~0.93× CPU per POST over HTTP in a scratch build), ' +
-    'the body’s read and zod check ~12%, GC ~13%, the response’s JSON ~5%. Already cut: the ' +
-    'cache misses above, a router pass over every route, create’s key-by-key copy of nested ' +
-    'objects, faker’s per-character helpers, a binary search per insert, @msw/data’s random UUID ' +
-    'per record, a second hash lookup per identifier, a zod parse of default settings per form. ' +
+    'previous build interleaved. In process a create cost ~45 µs before the import’s changes ' +
+    'were merged: @msw/data Collection.create ~33% (its zod check of the record and its ' +
+    'key-by-key copy), the identifier sets ~12% (JS Sets of every id ever handed out: memory ' +
+    'latency on this VM), the body’s read and zod check ~12%, GC ~13%, the response’s JSON ' +
+    '~5%; the StringSet and the record handed to create without its copy (session 19, for the ' +
+    'import) made it ~0.78× of that in process. Already cut: the cache misses above, a router ' +
+    'pass over every route, create’s key-by-key copy of each record, JS Sets for the ' +
+    'identifiers, faker’s per-character helpers, a binary search per insert, @msw/data’s ' +
+    'random UUID per record, a second hash lookup per identifier, a zod parse of default ' +
+    'settings per form. ' +
     'What it would take: 0.6× leaves ~65 µs per POST in all at the bare server’s ~40, the writev ' +
     'and the request’s parse included (~45 µs of them); the library’s create and the two zod ' +
     'checks alone are ~25 µs. Next: a store that keeps the schema’s output without a generic ' +
-    'walk (an @msw/data change) and cheaper identifier sets; checking less is not an option.',
+    'walk (an @msw/data change); checking less is not an option.',
   postP99:
     'The tail is the young generation’s scavenges (`--trace-gc-nvp` over the POST load, session ' +
     '19): the young generation runs at its 16 MB maximum, a POST allocates ~31 KB (in process; ' +
