@@ -161,9 +161,10 @@ export const importStateFile = async (path: string, mock: Importer): Promise<boo
 /**
  * The usual import of a saved state: read in 1 MiB chunks into one reused buffer as its records
  * are stored (state-text.ts `StateStream`), so the file is never whole in memory. True once the
- * mock holds the file's state; false when anything is not as a saved state is (no such file, a
- * layout of its own, a record refused...): the mock is then unchanged, and `importStateFile`
- * reads the whole file, which either imports it or says what is wrong exactly as before.
+ * mock holds the file's state. A record its schema refuses is refused here, in the words the
+ * whole file's import would use. False when anything else is not as a saved state is (no such
+ * file, a layout of its own, records that do not fit together...): the mock is then unchanged,
+ * and `importStateFile` reads the whole file, which imports it or says what is wrong as before.
  */
 const importStreamed = async (path: string, mock: Importer): Promise<boolean> => {
   let fd: number
@@ -184,15 +185,21 @@ const importStreamed = async (path: string, mock: Importer): Promise<boolean> =>
     text: (bytes, start, end) => bytes.toString(ascii ? 'latin1' : 'utf8', start, end),
     collections: COLLECTIONS,
   })
+  let imported: Awaited<ReturnType<Importer['importState']>>
   try {
-    const imported = await mock.importState(new StreamedState(stream))
-    return imported.ok
+    imported = await mock.importState(new StreamedState(stream))
   } catch {
     return false
   } finally {
     closeSync(fd)
   }
+  if (imported.ok) return true
+  // A record its schema refused: read whole, the file is refused at the same record in the same
+  // words, after @msw/data has printed that record's issues to the console a second time.
+  if (RECORD_REFUSED.test(imported.error)) throw refuseState(path, imported.error)
+  return false
 }
+const RECORD_REFUSED = new RegExp(`^${NOT_A_STATE}(${COLLECTIONS.join('|')})\\.\\d+[.:]`)
 
 /** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */
 const syncDirectory = async (dir: string) => {
