@@ -88,51 +88,12 @@ class Reader {
 
   /** Where the next value lies, not parsed: a string, object, array, number or literal. */
   value(): Span {
-    const bytes = this.#bytes
-    const first = this.peek()
+    this.peek()
     const start = this.#pos
-    // Local positions in the loops below: this runs once per byte of every record.
-    let at = start
-    if (first === QUOTE) {
-      at = pastString(bytes, at)
-    } else if (first === OPEN_BRACE || first === OPEN_BRACKET) {
-      let depth = 0
-      do {
-        if (at >= bytes.length) throw new Unexpected()
-        const c = bytes[at] as number
-        if (c === QUOTE) {
-          at = pastString(bytes, at)
-          continue
-        }
-        at++
-        if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++
-        else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--
-      } while (depth > 0)
-    } else {
-      while (at < bytes.length) {
-        const c = bytes[at] as number
-        if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)) break
-        at++
-      }
-      if (at === start) throw new Unexpected()
-    }
-    this.#pos = at
-    return new Span(start, at)
-  }
-}
-
-/** Just past the closing quote of the string whose opening quote is at `at`. */
-const pastString = (bytes: Uint8Array, at: number): number => {
-  const length = bytes.length
-  let end = at
-  for (;;) {
-    // A loop, not indexOf: a native call per string costs more than the few bytes it skips.
-    end++
-    while (end < length && bytes[end] !== QUOTE) end++
-    if (end >= length) throw new Unexpected()
-    let slashes = 0
-    while (bytes[end - 1 - slashes] === BACKSLASH) slashes++
-    if (slashes % 2 === 0) return end + 1
+    const end = valueEnd(this.#bytes, start, this.#bytes.length, true)
+    if (end < 0) throw new Unexpected()
+    this.#pos = end
+    return new Span(start, end)
   }
 }
 
@@ -172,7 +133,14 @@ export const splitState = (
     }
     if (!reader.atEnd()) return undefined
   } catch (error) {
-    if (error instanceof Unexpected || error instanceof SyntaxError) return undefined
+    // NotStreamable: `valueEnd` found something that cannot start a value.
+    if (
+      error instanceof Unexpected ||
+      error instanceof NotStreamable ||
+      error instanceof SyntaxError
+    ) {
+      return undefined
+    }
     throw error
   }
   return { frame }
