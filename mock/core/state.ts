@@ -255,26 +255,7 @@ export const buildStore = async (
   const envelope = StateEnvelope.safeParse(given)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  const store = new Store(expectedIdentifiers(frame))
-  // Forms are stored before responses, so a response's form is in the table when it is checked.
-  const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
-  const orgsFailed = addOrganizations(store, frame.organizations, decode, check)
-  if (orgsFailed) return orgsFailed
-  const all = <S extends z.ZodType<Owned>>(
-    table: Table<S>,
-    name: CollectionName,
-    check: (record: Rec<S>) => Verdict,
-  ) => storeAll(table, frame[name], name, decode, check)
-  const checks = checksOf(check)
-  const failed =
-    (await all(store.forms, 'forms', checks.forms)) ??
-    (await all(store.sessions, 'sessions', checks.sessions)) ??
-    (await all(store.series, 'series', checks.series)) ??
-    (await all(store.reports, 'reports', checks.reports)) ??
-    (await all(store.responses, 'responses', checks.responses))
-  if (failed) return failed
-  store.seq = frame.seq
-  return { store }
+  return storeFrame(frame, (name) => frame[name], decode, expectedIdentifiers(frame))
 }
 
 /**
@@ -287,26 +268,58 @@ const buildStreamed = async (
 ): Promise<{ store: Store } | { error: string }> => {
   const head = StateFrame.safeParse(reader.head())
   if (!head.success) return notAState(head.error.issues[0])
-  const frame = head.data
-  const store = new Store()
-  const check = new Consistency(store, frame.seq, (id) => store.forms.get(id) !== undefined)
-  const orgsFailed = addOrganizations(store, frame.organizations, asIs, check)
+  const built = await storeFrame(head.data, (name) => reader.records(name), asIs)
+  if ('store' in built) reader.end()
+  return built
+}
+
+/**
+ * A fresh store holding the frame's organizations, and how to store one collection's records in
+ * it, each checked against the records stored before it; or why the organizations are refused.
+ */
+const startStore = (
+  frame: z.output<typeof StateFrame>,
+  decode: (record: unknown) => unknown,
+  expected?: ConstructorParameters<typeof Store>[0],
+):
+  | {
+      store: Store
+      storeRecords: (name: CollectionName, records: Iterable<unknown>) => Promise<Verdict>
+    }
+  | { error: string } => {
+  const store = new Store(expected)
+  const tables = store.tablesForFill
+  // Forms are stored before responses, so a response's form is in the table when it is checked.
+  const check = new Consistency(store, frame.seq, (id) => tables.forms.get(id) !== undefined)
+  const orgsFailed = addOrganizations(store, frame.organizations, decode, check)
   if (orgsFailed) return orgsFailed
   const checks = checksOf(check)
-  const tables = store.tablesForFill
-  for (const name of COLLECTIONS) {
-    const failed = await storeAll(
+  const storeRecords = (name: CollectionName, records: Iterable<unknown>) =>
+    storeAll(
       tables[name] as unknown as Table<z.ZodType<Owned>>,
-      reader.records(name),
+      records,
       name,
-      asIs,
+      decode,
       checks[name] as (record: unknown) => Verdict,
     )
+  return { store, storeRecords }
+}
+
+/** A store of the frame and every collection's records, in the order `COLLECTIONS` lists them. */
+const storeFrame = async (
+  frame: z.output<typeof StateFrame>,
+  recordsOf: (name: CollectionName) => Iterable<unknown>,
+  decode: (record: unknown) => unknown,
+  expected?: ConstructorParameters<typeof Store>[0],
+): Promise<{ store: Store } | { error: string }> => {
+  const started = startStore(frame, decode, expected)
+  if ('error' in started) return started
+  for (const name of COLLECTIONS) {
+    const failed = await started.storeRecords(name, recordsOf(name))
     if (failed) return failed
   }
-  reader.end()
-  store.seq = frame.seq
-  return { store }
+  started.store.seq = frame.seq
+  return { store: started.store }
 }
 
 /**
@@ -397,27 +410,17 @@ export const buildDeferredStore = (
   const envelope = StateFrame.safeParse(input)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  const store = new Store()
-  const tables = store.tablesForFill
-  const check = new Consistency(store, frame.seq, (id) => tables.forms.get(id) !== undefined)
-  const orgsFailed = addOrganizations(store, frame.organizations, asIs, check)
-  if (orgsFailed) return orgsFailed
+  const started = startStore(frame, asIs)
+  if ('error' in started) return started
+  const { store, storeRecords } = started
   store.seq = frame.seq
-  const checks = checksOf(check)
   for (const name of COLLECTIONS) {
     const part = parts[name]
     store.defer(name, {
       peek: () => (part.text === undefined ? undefined : recordsIn(name, part.text)),
       fill: async () => {
         if (name === 'responses') await store.fill(['forms'])
-        const records = recordsIn(name, await part.load())
-        const failed = await storeAll(
-          tables[name] as unknown as Table<z.ZodType<Owned>>,
-          records,
-          name,
-          asIs,
-          checks[name] as (record: unknown) => Verdict,
-        )
+        const failed = await storeRecords(name, recordsIn(name, await part.load()))
         if (failed) throw new Error(failed.error)
       },
     })
