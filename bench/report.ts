@@ -15,7 +15,9 @@ export interface Results {
     {
       get: Aggregate
       patch: Aggregate
+      /** Median of the runs, like rssPeak and rssStart. */
       importMs: number
+      importRuns: number[]
       /** Right after the import and one GC, before V8 has returned the import's garbage. */
       rssPeak: number
       /** Once RSS has settled: what the running mock keeps. */
@@ -280,6 +282,14 @@ const scaleTable = (r: Results) => {
   )
 }
 
+const importRuns = (r: Results) =>
+  Object.entries(r.scale)
+    .map(
+      ([records, s]) =>
+        `${thousands(Number(records))} records ${s.importRuns.map((ms) => thousands(ms)).join(', ')} ms`,
+    )
+    .join('; ')
+
 const mswTable = (r: Results) =>
   table(
     [
@@ -442,6 +452,7 @@ ${scaleTable(r)}
 
 - Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.cjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms), and ${Math.round(r.cold.rebuildingMedian)} ms on the first launch after an edit or a clone, which bundles the sources again and has no code cache yet (runs: ${r.cold.rebuilding.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (its launcher over the build, dist/cli, in the layout npm installs) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms), and ${Math.round(r.cold.builtFirstMedian)} ms on its first start, before it has written its code cache (runs: ${r.cold.builtFirst.join(', ')} ms). The serve bundle runs with a V8 code cache written by the first start (mock/cli/code-cache.cjs); every start counted in the medians above, but the first ones named, had it. The floor on this machine in the same rounds, Node starting a bare node:http server that answers \`{}\`: median ${Math.round(r.cold.floorMedian)} ms.
 - RSS of the mock host: ${mib(r.rssAfterStart)} after start (20 records), ${mib(r.rssAfterLoad)} after the GET load, ${mib(r.rssAfterPosts)} after the POST load (${thousands(r.side['POST /forms']?.mock?.requests ?? 0)} forms created); ${mib(r.scale[100_000]?.rssStart ?? Number.NaN)} with 100,000 records once settled (${mib(r.scale[100_000]?.rssPeak ?? Number.NaN)} right after the import, before V8 has returned its garbage to the system); the CLI right after its first 200: ${mib(r.cold.binRss)}.
+- Import of a state file as \`serve --state\` loads one (each record validated), and the RSS figures of the records table: the median of ${r.settings.runs} processes per size, the first being the one the loads above ran against, the others started one at a time after them. Import runs: ${importRuns(r)}.
 
 ## In-process msw path (msw/node)
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Child, startChild } from './child.ts'
 import { fillerState } from './filler.ts'
+import { median } from './stats.ts'
 
 /**
  * The mock host with `records` forms in its store (bench/servers/mock-server.ts): 20 of the target
@@ -24,3 +25,24 @@ export const startStore = async (
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** What one store process measured of its import: its time, RSS right after it, RSS settled. */
+export interface ImportRun {
+  importMs: number
+  rssPeak: number
+  rssStart: number
+}
+
+export const importRun = (child: Child, settledRssMiB: number): ImportRun => ({
+  importMs: Number(child.info.importMs),
+  rssPeak: Number(child.info.peakRssMiB),
+  rssStart: settledRssMiB,
+})
+
+/** Each figure's median over the runs, and every run's import time. */
+export const medianImport = (all: ImportRun[]) => ({
+  importMs: median(all.map((run) => run.importMs)),
+  rssPeak: median(all.map((run) => run.rssPeak)),
+  rssStart: median(all.map((run) => run.rssStart)),
+  importRuns: all.map((run) => Math.round(run.importMs)),
+})
