@@ -160,8 +160,9 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'the scavenger, ~1.5 KB of it; ~12.2 KB allocated per record, ~10 KB of it zod’s, create’s and ' +
     'JSON.parse’s), ~10% JSON.parse of the records (~3.5 µs each), ~15% the zod check, ~7% ' +
     'create’s own work, ~7% the identifier sets (a cache miss per identifier), ~5% the tables’ ' +
-    'indexes, ~5% finding and decoding each record’s bytes. Tried and not kept (session 18): a young generation held at 4 MiB instead of 1 ' +
-    '(~0.9× the CPU, +20 MiB of settled RSS); scavenging on one thread. What it would take further: ' +
+    'indexes, ~5% finding and decoding each record’s bytes. Tried and not kept (session 18): a ' +
+    'young generation held at 4 MiB instead of 1 (~0.9× the CPU, +20 MiB of settled RSS); ' +
+    'scavenging on one thread. What it would take further: ' +
     'fewer bytes kept per record (shared strings for repeated values, no per-record relation Map: ' +
     'an @msw/data change). On a busy machine this figure inflates with the others: compare with ' +
     'the floor of the cold start.',
