@@ -153,12 +153,16 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     '(in process, alternated against main, busy machine): the identifiers in use kept in a ' +
     'StringSet instead of JS Sets (~0.9× of the CPU), each record handed to Collection.create ' +
     'without its key-by-key copy (with the former ~0.78×), the file streamed instead of read ' +
-    'whole (~22,000 page faults less; all three ~0.63–0.73×). What remains, profiled: a third is ' +
-    'garbage collection (each kept record is copied twice by the scavenger, ~1.5 KB of it; ' +
-    '~12.6 KB allocated per record, most of it zod’s and JSON.parse’s), ~11–15% JSON.parse of the ' +
-    'records, ~15% the zod check, ~5% create’s own work, ~8% the identifier sets, ~5% the tables’ ' +
-    'indexes. Tried and not kept (session 18): a young generation held at 4 MiB instead of 1 ' +
-    '(~0.9× the CPU, +20 MiB of settled RSS); scavenging on one thread. What it would take further: ' +
+    'whole (~22,000 page faults less; all three ~0.63–0.73×). Session 20: the identifier sets ' +
+    'sized from the file’s size instead of grown as records come, and ~0.4 KB less allocated per ' +
+    'record in Table.insert (~0.96× of the CPU, settled RSS ~7 MiB lower). What remains, ' +
+    'profiled: a quarter to a third is garbage collection (each kept record is copied twice by ' +
+    'the scavenger, ~1.5 KB of it; ~12.2 KB allocated per record, ~10 KB of it zod’s, create’s and ' +
+    'JSON.parse’s), ~10% JSON.parse of the records (~3.5 µs each), ~15% the zod check, ~7% ' +
+    'create’s own work, ~7% the identifier sets (a cache miss per identifier), ~5% the tables’ ' +
+    'indexes, ~5% finding and decoding each record’s bytes. Tried and not kept (session 18): a ' +
+    'young generation held at 4 MiB instead of 1 (~0.9× the CPU, +20 MiB of settled RSS); ' +
+    'scavenging on one thread. What it would take further: ' +
     'fewer bytes kept per record (shared strings for repeated values, no per-record relation Map: ' +
     'an @msw/data change). On a busy machine this figure inflates with the others: compare with ' +
     'the floor of the cold start.',

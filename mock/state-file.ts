@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import {
@@ -187,7 +187,7 @@ const importStreamed = async (path: string, mock: Importer): Promise<boolean> =>
   })
   let imported: Awaited<ReturnType<Importer['importState']>>
   try {
-    imported = await mock.importState(new StreamedState(stream))
+    imported = await mock.importState(new StreamedState(stream, fstatSync(fd).size))
   } catch {
     return false
   } finally {

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { fillerState } from '../../bench/lib/filler.ts'
+import { ACME_KEY, demoOrganizations, demoPlan, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from './mock.ts'
 import {
   buildStore,
   EncodedState,
   exportState,
+  identifiersIn,
   MockState,
   RECORD_KEYS,
   StreamedState,
@@ -234,18 +236,53 @@ describe('buildStore', () => {
   })
 
   /** A state given as a reader gives it: head first, then each collection's records in turn. */
-  const streamedOf = (state: MockState, read: string[] = []) => {
+  const streamedOf = (state: MockState, read: string[] = [], bytes?: number) => {
     const { forms, sessions, series, reports, responses, ...head } = state
     const records = { forms, sessions, series, reports, responses }
-    return new StreamedState({
-      head: () => head,
-      *records(name) {
-        read.push(name)
-        yield* records[name]
+    return new StreamedState(
+      {
+        head: () => head,
+        *records(name) {
+          read.push(name)
+          yield* records[name]
+        },
+        end: () => read.push('end'),
       },
-      end: () => read.push('end'),
-    })
+      bytes,
+    )
   }
+
+  it("sizes a streamed state's identifier sets from its size in bytes before its records come", async () => {
+    // As a state file of 4 MB announces itself: the sets are sized for it from the start.
+    const bytes = 4_000_000
+    const sized = await buildStore(streamedOf(copy(), [], bytes))
+    const unsized = await buildStore(streamedOf(copy()))
+    if ('error' in sized || 'error' in unsized) throw new Error('expected both to build')
+    const { ids, joinCodes, slugs } = identifiersIn(bytes)
+    expect(sized.store.ids.capacity).toBeGreaterThanOrEqual(ids)
+    expect(sized.store.joinCodes.capacity).toBeGreaterThanOrEqual(joinCodes)
+    expect(sized.store.slugs.capacity).toBeGreaterThanOrEqual(slugs)
+    // Without a size the sets start small and grow with what is stored; both hold the same.
+    expect(unsized.store.ids.capacity).toBeLessThan(1000)
+    expect(sized.store.ids.size).toBe(unsized.store.ids.size)
+    expect(JSON.stringify(exportState(sized.store))).toBe(JSON.stringify(valid))
+  })
+
+  it("sizes the sets for at least a saved state's identifiers: the demo's, and forms of three fields", async () => {
+    const demo = createMockCore({ plan: demoPlan(1), seed: 1 })
+    await demo.ready
+    // The bench's filler: forms of three short fields, about the most identifiers per byte.
+    for (const state of [demo.exportState(), fillerState(2_000, 100)]) {
+      const built = await buildStore(state)
+      if ('error' in built) throw new Error(built.error)
+      const hint = identifiersIn(JSON.stringify(state).length)
+      expect(hint.ids).toBeGreaterThanOrEqual(built.store.ids.size)
+      expect(hint.joinCodes).toBeGreaterThanOrEqual(built.store.joinCodes.size)
+      expect(hint.slugs).toBeGreaterThanOrEqual(built.store.slugs.size)
+      // Not more than twice as large: a set's table is sized to a power of two anyway.
+      expect(hint.ids).toBeLessThan(2 * built.store.ids.size)
+    }
+  })
 
   it('stores a streamed state as the same state, reading each collection in order', async () => {
     const read: string[] = []

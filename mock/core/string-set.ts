@@ -59,6 +59,11 @@ export class StringSet {
     return this.#size
   }
 
+  /** How many strings the table holds before it grows (twice that many slots). */
+  get capacity(): number {
+    return (this.#mask + 1) >>> 1
+  }
+
   has(value: string): boolean {
     return this.#find(value, this.#hash(value)) === PRESENT || this.#overflow?.has(value) === true
   }

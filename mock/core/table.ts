@@ -28,15 +28,22 @@ const kPrimaryKey = (() => {
  * only while `create` runs its synchronous start (`handing`), so no other code ever sees it.
  */
 let handing = false
-const RECORD: object = Object.create(null, {
-  [Symbol.toStringTag]: {
-    get() {
-      if (!handing) return undefined
-      handing = false
-      return 'MockRecord'
-    },
-  },
-})
+
+/**
+ * The copy handed over. Its prototype's own prototype is null, as isPlainObject requires. Made by
+ * `new` rather than `Object.create`, a copy has room for ten keys in the object itself instead of
+ * four: a record's keys past that room go to a property store that is allocated again every three
+ * keys, which cost ~0.25 KB of garbage per form imported.
+ */
+class HandedOver {
+  [key: string | symbol]: unknown
+  get [Symbol.toStringTag](): string | undefined {
+    if (!handing) return undefined
+    handing = false
+    return 'MockRecord'
+  }
+}
+Object.setPrototypeOf(HandedOver.prototype, null)
 
 /** Collection.create of a record handed over as above, keyed by its id when it has one. */
 const createHandedOver = <S extends z.ZodType>(
@@ -44,7 +51,7 @@ const createHandedOver = <S extends z.ZodType>(
   values: object,
   id: unknown,
 ): Promise<Rec<S>> => {
-  const initial: Record<PropertyKey, unknown> = Object.create(RECORD)
+  const initial = new HandedOver()
   if (typeof id === 'string') initial[kPrimaryKey] = id
   Object.assign(initial, values)
   handing = true
@@ -118,12 +125,17 @@ export class Table<S extends z.ZodType<Owned>> {
     return this.#byId.size
   }
 
-  async insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
+  insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
     // Our id is the record's primary key: otherwise @msw/data gives each record a random UUID of
     // its own (~0.5 KB of heap each, a tree of concatenated strings) that nothing of ours reads.
     // Without an id the schema refuses the record anyway.
     const { id } = values as Partial<Owned>
-    const record = await createHandedOver(this.#collectionOf(values.orgId), values, id)
+    return createHandedOver(this.#collectionOf(values.orgId), values, id).then((record) =>
+      this.#index(record, id),
+    )
+  }
+
+  #index(record: Rec<S>, id: unknown): Rec<S> {
     // What the hand-over relies on: create took the id off the record after checking it.
     if (typeof id === 'string' && Reflect.get(record as object, kPrimaryKey) !== id) {
       throw new Error(`@msw/data did not key record ${id} by its id: see createHandedOver`)
