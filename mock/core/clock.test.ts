@@ -37,7 +37,11 @@ describe('the mock clock', () => {
   })
 
   it('follows the clock to every other millisecond, backwards too', () => {
-    const times = ['2026-03-04T05:06:07.089Z', '2026-03-04T05:06:07.090Z', '2026-03-04T05:06:07.089Z']
+    const times = [
+      '2026-03-04T05:06:07.089Z',
+      '2026-03-04T05:06:07.090Z',
+      '2026-03-04T05:06:07.089Z',
+    ]
     let at = 0
     const now = isoClock(() => new Date(times[at++ % times.length] as string))
     expect([now(), now(), now()]).toEqual(times)

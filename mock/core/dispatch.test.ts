@@ -11,7 +11,11 @@ describe('the dispatcher', () => {
     })
     await mock.ready
     const statusWith = async (authorization: string) => {
-      const answer = await mock.handle({ method: 'GET', path: '/forms', headers: { authorization } })
+      const answer = await mock.handle({
+        method: 'GET',
+        path: '/forms',
+        headers: { authorization },
+      })
       return `${answer.status} ${answer.status === 200 ? '' : JSON.parse(answer.text).error}`
     }
     const ok = '200 '

@@ -92,7 +92,11 @@ describe('IdSource', () => {
     const titles = ['A', 'A much longer title, with more words than the others', 'Mid title']
     for (let i = 0; i < 60; i++) {
       const title = titles[i % titles.length] as string
-      const stem = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 48).replace(/-+$/, '')
+      const stem = title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 48)
+        .replace(/-+$/, '')
       expect(ids.slug(title)).toBe(`${stem}-${lower(SLUG_SUFFIX_LENGTH)}`)
       expect(ids.id('team')).toBe(`team_${lower(ID_BODY_LENGTH)}`)
       expect(ids.joinCode()).toBe(string.fromCharacters(JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH))
