@@ -53,9 +53,7 @@ export const formOperations: FormOps = {
       status: body.publish ? 'published' : 'draft',
       joinCode: ids.joinCode(),
       slug,
-      // Joined, not concatenated: one flat string kept by the record, not a pair of string
-      // trees that the schema's URL check flattens into a copy anyway.
-      shareUrl: [publicBase, publicPath.form(slug)].join(''),
+      shareUrl: publicBase + publicPath.form(slug),
       settings,
       publishedAt: body.publish ? now : null,
       createdAt: now,
