@@ -46,9 +46,18 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'random UUID per record, a second hash lookup per identifier, a zod parse of default ' +
     'settings per form. ' +
     'What it would take: 0.6× leaves ~65 µs per POST in all at the bare server’s ~40, the writev ' +
-    'and the request’s parse included (~45 µs of them); the library’s create and the two zod ' +
-    'checks alone are ~25 µs. Next: a store that keeps the schema’s output without a generic ' +
-    'walk (an @msw/data change); checking less is not an option.',
+    'and the request’s parse included (~45 µs of them). The floor with these libraries, measured ' +
+    'in session 20: a node:http server answering like the host (same batching) that only parses ' +
+    'the body, runs the body’s zod check, stores the record through Table.insert (@msw/data ' +
+    'create and its zod check) and stringifies the answer, with counter ids, took 74–100 µs of CPU ' +
+    'per POST in the same interleaved runs as the bare server (36–47) and the mock (85–120); ' +
+    'without the create 54–58 µs, keeping the plain record without @msw/data 71–78: the create ' +
+    'and every record it keeps (copied twice by the scavenger) are the larger part. Session 20 ' +
+    'cut the host’s own share (body-parser for plain bodies, headers set one by one, objects ' +
+    'per write); what is ours beyond that floor is mostly the identifier sets (~5 µs per POST ' +
+    'over HTTP: memory latency of a probe into a table of every id handed out). Next: a store ' +
+    'that keeps the schema’s output without a generic walk (an @msw/data change); checking ' +
+    'less is not an option.',
   postP99:
     'The tail is the young generation’s scavenges (`--trace-gc-nvp` over the POST load, session ' +
     '19): the young generation runs at its 16 MB maximum, a POST allocates ~31 KB (in process; ' +
@@ -59,7 +68,8 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'Under 1% of requests would meet one at ≤ ~16 KB per POST, or with a larger young ' +
     'generation, which only a start-up flag sets (`--max-semi-space-size`: V8 reads it when the ' +
     'heap is made; a launcher change, not tried in the bench). Of the ~31 KB, zod’s two parses ' +
-    'are ~12 KB and @msw/data’s create ~6 KB; the dispatcher, the operation and the ids ~7 KB. ' +
+    'are ~12 KB and @msw/data’s create ~6 KB; the dispatcher, the operation and the ids ~7 KB, ' +
+    'cut by session 20 to ~24 KB in process (over HTTP 37.7 → 33.2 KB with body-parser’s share). ' +
     'Tried before and not kept: a smaller young generation (`--max-semi-space-size` 2 or 4: ' +
     'shorter scavenges, 3–5× as many, no better p99), `--no-parallel-scavenge`. The machine’s ' +
     'load moves both servers’ p99 by 10× between identical runs: judge it from a quiet run.',

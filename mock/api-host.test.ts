@@ -92,4 +92,39 @@ describe('the API host', () => {
     await nextTurn()
     expect(events).toContain('send /forms 200')
   })
+
+  it('gives node every header of an answer in one object, allow-origin first, and sets none one by one', async () => {
+    const written: unknown[] = []
+    const setOneByOne = vi.fn()
+    const res = {
+      headersSent: false,
+      setHeader: setOneByOne,
+      writeHead(status: number, headers: unknown) {
+        written.push(status, headers)
+        return res
+      },
+      end: () => res,
+    } as unknown as ServerResponse
+    const refusing = {
+      ...fakeMock,
+      handle: async () => ({
+        status: 405,
+        body: {},
+        text: '{}',
+        headers: { 'content-type': 'application/json; charset=utf-8', allow: 'GET, POST' },
+      }),
+    } as unknown as MockCore
+    createApiHandler(refusing)(request('/forms'), res, '/forms')
+    await nextTurn()
+    await nextTurn()
+    expect(setOneByOne).not.toHaveBeenCalled()
+    expect(written[0]).toBe(405)
+    // Object.entries keeps the order node writes the header lines in.
+    expect(Object.entries(written[1] as object)).toEqual([
+      ['access-control-allow-origin', '*'],
+      ['access-control-expose-headers', 'allow'],
+      ['content-type', 'application/json; charset=utf-8'],
+      ['allow', 'GET, POST'],
+    ])
+  })
 })

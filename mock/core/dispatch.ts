@@ -72,6 +72,9 @@ const failureResponse = (
   status = ERROR_CONDITIONS[failure.condition].status,
 ) => errorResponse(shape, status, failure.message, failure.issues)
 
+const failWith = (shape: ErrorShape, condition: ErrorCondition, message: string) =>
+  failureResponse(shape, fail(condition, message))
+
 /** Every host refuses an oversize body before anything else, as express's body limit does. */
 export const bodyTooLarge = (raw: string) =>
   raw.length > LIMITS.bodyBytes / 3 && encoder.encode(raw).length > LIMITS.bodyBytes
@@ -129,6 +132,20 @@ const filledRead = async <T>(read: () => Promise<T>): Promise<T> => {
   }
 }
 
+/**
+ * The API key of an Authorization header. A client sends the same header with every request, so
+ * the last header's answer is kept: the same text gives the same key without a regex match.
+ */
+let lastAuthorization: string | undefined
+let lastKey: string | undefined
+const bearerKey = (authorization: string): string | undefined => {
+  if (authorization !== lastAuthorization) {
+    lastKey = BEARER.exec(authorization)?.[1]
+    lastAuthorization = authorization
+  }
+  return lastKey
+}
+
 export const createDispatcher = (env: DispatchEnv) => {
   /** Serialised list bodies per organization, dropped whenever that organization writes. */
   const listCache = new Map<string, Map<OperationId, string>>()
@@ -162,26 +179,27 @@ export const createDispatcher = (env: DispatchEnv) => {
     }
     const { id, route, params } = match
     const shape = route.errorShape
-    const failWith = (condition: ErrorCondition, message: string) =>
-      failureResponse(shape, fail(condition, message))
 
     const authorization = request.headers.authorization
     if (!authorization) {
       return failWith(
+        shape,
         'unauthorized',
         'Missing Authorization header; send "Authorization: Bearer <API key>".',
       )
     }
-    const key = BEARER.exec(authorization)?.[1]
+    const key = bearerKey(authorization)
     if (!key)
       return failWith(
+        shape,
         'unauthorized',
         'Malformed Authorization header; expected "Bearer <API key>".',
       )
     const org = env.store.orgByKey(key)
-    if (!org) return failWith('unauthorized', 'Unknown API key.')
+    if (!org) return failWith(shape, 'unauthorized', 'Unknown API key.')
     if (route.entitlement && !org.entitlements.includes(route.entitlement)) {
       return failWith(
+        shape,
         'missing_entitlement',
         `This organization lacks the "${route.entitlement}" entitlement that ${route.method} ${route.path} requires.`,
       )
@@ -223,10 +241,12 @@ export const createDispatcher = (env: DispatchEnv) => {
     const changesBefore = changes
     let result: Awaited<ReturnType<typeof invoke>>
     try {
-      // A write runs on a complete store: it may touch any collection, and its new identifiers
-      // must not repeat one in any collection. It is not run twice (it draws identifiers).
-      const write = () => (env.store.complete ? invoke() : env.store.fillAll().then(invoke))
-      result = await (writes ? (locked ? write() : env.exclusive(write)) : filledRead(invoke))
+      if (writes) {
+        // A write runs on a complete store: it may touch any collection, and its new identifiers
+        // must not repeat one in any collection. It is not run twice (it draws identifiers).
+        const write = () => (env.store.complete ? invoke() : env.store.fillAll().then(invoke))
+        result = await (locked ? write() : env.exclusive(write))
+      } else result = await filledRead(invoke)
     } finally {
       // Also when the operation threw: it may have changed the store before it failed.
       if (writes) dropLists(org.id)

@@ -81,6 +81,30 @@ describe('IdSource', () => {
     expect(ids.draws).toBe(reference.randomizer.draws())
   })
 
+  it("stays faker's sequence when identifiers of every length and kind interleave", async () => {
+    // Each length reuses its own buffer of character codes: a longer draw must not leave its tail
+    // in a shorter one, and a prefix must not survive into the next kind's.
+    const ids = await loaded(4, free)
+    const reference = createIdFaker()
+    reference.randomizer.seed(4)
+    const { string } = reference.faker
+    const lower = (length: number) => string.alphanumeric({ length, casing: 'lower' })
+    const titles = ['A', 'A much longer title, with more words than the others', 'Mid title']
+    for (let i = 0; i < 60; i++) {
+      const title = titles[i % titles.length] as string
+      const stem = title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 48)
+        .replace(/-+$/, '')
+      expect(ids.slug(title)).toBe(`${stem}-${lower(SLUG_SUFFIX_LENGTH)}`)
+      expect(ids.id('team')).toBe(`team_${lower(ID_BODY_LENGTH)}`)
+      expect(ids.joinCode()).toBe(string.fromCharacters(JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH))
+      expect(ids.id('field')).toBe(`fld_${lower(ID_BODY_LENGTH)}`)
+    }
+    expect(ids.draws).toBe(reference.randomizer.draws())
+  })
+
   it('draws again when a value is already taken, so a collision never repeats an identifier', async () => {
     const store = new Store()
     const reserve = (kind: 'id' | 'joinCode' | 'slug', value: string) => store.reserve(kind, value)

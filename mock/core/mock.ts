@@ -2,6 +2,7 @@ import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
+import { isoClock } from './clock.ts'
 import type { Operations } from './context.ts'
 import {
   bodyTooLarge,
@@ -58,7 +59,7 @@ export interface MockCoreOptions extends ChaosOptions {
 export const createMockCore = (options: MockCoreOptions = {}) => {
   const seed = options.seed ?? 1
   const publicBase = (options.publicUrl ?? DEFAULT_PUBLIC_BASE).replace(/\/+$/, '')
-  const clock = options.clock ?? (() => new Date())
+  const clock = isoClock(options.clock ?? (() => new Date()))
   let pinnedNow: string | undefined
   let queue: Promise<unknown> = Promise.resolve()
   /** One change at a time, in order: seeding, imports and writes. */
@@ -73,7 +74,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   const env: DispatchEnv = {
     store,
     ids: new IdSource(seed, (kind, value) => env.store.reserve(kind, value)),
-    clock: () => pinnedNow ?? clock().toISOString(),
+    clock: () => pinnedNow ?? clock(),
     publicBase,
     operations: { ...defaultOperations, ...options.operations } as Operations,
     validateResponses: options.validateResponses ?? false,

@@ -19,7 +19,10 @@ const noFieldsMessage = (id: string) => `Form ${id} has no fields; add a field b
 export const formOperations: FormOps = {
   async createForm({ store, ids, org, now, publicBase, body }) {
     const template = body.template ? TEMPLATE_CONTENT[body.template] : undefined
-    const inputs = [...(template?.fields ?? []).map((f) => FieldInput.parse(f)), ...body.fields]
+    // Without a template the body's own fields are the inputs: no copy.
+    const inputs = template
+      ? [...template.fields.map((f) => FieldInput.parse(f)), ...body.fields]
+      : body.fields
     if (inputs.length > LIMITS.fieldsPerForm) {
       return fail(
         'limit_exceeded',
@@ -33,8 +36,9 @@ export const formOperations: FormOps = {
       )
     }
     defaultSettings ??= FormSettingsInput.parse({})
-    // A copy: the template may set its use case on it.
-    const settings = body.settings ?? { ...defaultSettings }
+    // The stored record gets the schema's own copy of whatever is passed here, so the defaults are
+    // passed as they are; only a template, which may set its use case on them, needs a copy.
+    const settings = body.settings ?? (template ? { ...defaultSettings } : defaultSettings)
     // A template names its use case unless the caller chose a specific one.
     if (template && settings.useCase === 'general') settings.useCase = template.useCase
     const fields = inputs.map(
