@@ -77,69 +77,6 @@ const readBody = () =>
     express.raw({ type: () => true, limit: LIMITS.bodyBytes }),
   ))
 
-/**
- * Whether a body can be read by `readPlainBody` instead of body-parser: not encoded (body-parser's
- * "identity"), of announced length (node's parser then delivers exactly that many bytes), the
- * request still readable. Everything else (gzip, deflate, br, unknown encodings, chunked bodies, a
- * request body-parser would call finished) goes to body-parser as before.
- */
-const readsPlain = (req: IncomingMessage): boolean => {
-  const encoding = req.headers['content-encoding']
-  return (
-    (!encoding || encoding.toLowerCase() === 'identity') &&
-    req.headers['transfer-encoding'] === undefined &&
-    req.headers['content-length'] !== undefined &&
-    !(req as { upgrade?: boolean }).upgrade &&
-    req.readable &&
-    req.socket?.readable === true
-  )
-}
-
-/**
- * An unencoded body of announced length, read as body-parser's raw reader (raw-body) reads it:
- * every chunk collected, more than the limit refused as "entity.too.large", a length that does not
- * match, an aborted request or a stream error failed as a 400, which `unreadable` answers exactly
- * as it answers body-parser's. Measured under a 10-connection POST load: body-parser's machinery
- * around this (debug calls, on-finished, its option objects and closures) cost ~1.7 KB and several
- * microseconds per request; this costs four listeners.
- */
-const readPlainBody = (
-  req: IncomingMessage & { body?: unknown },
-  onBody: () => void,
-  onError: (error: { type?: string; status: number }) => void,
-) => {
-  const length = Number(req.headers['content-length'])
-  const chunks: Buffer[] = []
-  let received = 0
-  let done = false
-  const finish = (error?: { type?: string; status: number }) => {
-    if (done) return
-    done = true
-    // As body-parser: a failed read answers once the request is over, its rest read off (the
-    // listeners stay, inert, so a late stream error still has one).
-    if (error) {
-      if (req.complete || !req.socket?.readable) onError(error)
-      else req.once('end', () => onError(error))
-      return
-    }
-    req.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)
-    onBody()
-  }
-  const onData = (chunk: Buffer) => {
-    if (done) return
-    received += chunk.length
-    if (received > LIMITS.bodyBytes) finish({ status: 413, type: 'entity.too.large' })
-    else chunks.push(chunk)
-  }
-  const onEnd = () =>
-    finish(received === length ? undefined : { status: 400, type: 'request.size.invalid' })
-  const onAborted = () => finish({ status: 400, type: 'request.aborted' })
-  req.on('data', onData)
-  req.on('end', onEnd)
-  req.on('aborted', onAborted)
-  req.on('error', () => finish({ status: 400 }))
-}
-
 /** The path below the API prefix, or undefined for a request outside the API. */
 export const apiPath = (url: string): string | undefined => {
   if (!url.startsWith(API_PREFIX)) return undefined
@@ -272,14 +209,6 @@ export const createApiHandler = (mock: MockCore): ApiHandler => {
     if (announcedTooLarge(req)) {
       refuse(req, res, path, 'payload_too_large', tooLargeMessage)
       discardRest(req)
-      return
-    }
-    if (readsPlain(req)) {
-      readPlainBody(
-        req,
-        () => answer(req, res, path),
-        (error) => unreadable(error, req, res, path),
-      )
       return
     }
     readBody().then(
