@@ -279,9 +279,10 @@ export const createDispatcher = (env: DispatchEnv) => {
 
   return {
     /** `locked`: the caller already holds the write lock (seeding), so writes run directly. */
-    async handle(request: MockRequest, options: { locked?: boolean } = {}): Promise<MockResponse> {
+    async handle(request: MockRequest, options?: { locked?: boolean }): Promise<MockResponse> {
       try {
-        const response = await run(request, options.locked ?? false)
+        // No default `{}`: an object per request for a flag only seeding sets.
+        const response = await run(request, options?.locked ?? false)
         return env.validateResponses ? verify(request, response) : response
       } catch (error) {
         env.onInternalError(error, request)
