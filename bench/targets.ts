@@ -27,52 +27,40 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'allocation per request has grown again: compare `--trace-gc` output of the host and of the ' +
     'bare server under the same load.',
   post:
-    'Where a POST goes over HTTP (wrk, 10 connections; session 19, CPU per request from /proc and ' +
-    'timers inside the server): the bare server ~40 µs; the mock ~95–120 µs of main-thread CPU: ' +
-    '~50 µs in `mock.handle`, ~30 µs writing the answer (the same writev as the bare server), ' +
-    '~15 µs reading and parsing the request, plus garbage collection. Until session 19 the handle ' +
-    'took ~110 µs over HTTP against ~45 in process: run right after the kernel and node:http, its ' +
-    'code and data were out of the CPU caches (the same call repeated at once took ~70 µs in the ' +
-    'same process). The host now answers the requests of one event-loop turn together (~8 under ' +
-    'this load), which brought the handle back to its in-process cost: CPU per POST ~0.8× of the ' +
-    'previous build interleaved. In process a create cost ~45 µs before the import’s changes ' +
-    'were merged: @msw/data Collection.create ~33% (its zod check of the record and its ' +
-    'key-by-key copy), the identifier sets ~12% (JS Sets of every id ever handed out: memory ' +
-    'latency on this VM), the body’s read and zod check ~12%, GC ~13%, the response’s JSON ' +
-    '~5%; the StringSet and the record handed to create without its copy (session 19, for the ' +
-    'import) made it ~0.78× of that in process. Already cut: the cache misses above, a router ' +
-    'pass over every route, create’s key-by-key copy of each record, JS Sets for the ' +
-    'identifiers, faker’s per-character helpers, a binary search per insert, @msw/data’s ' +
-    'random UUID per record, a second hash lookup per identifier, a zod parse of default ' +
-    'settings per form. ' +
-    'What it would take: 0.6× leaves ~65 µs per POST in all at the bare server’s ~40, the writev ' +
-    'and the request’s parse included (~45 µs of them). The floor with these libraries, measured ' +
-    'in session 20: a node:http server answering like the host (same batching) that only parses ' +
-    'the body, runs the body’s zod check, stores the record through Table.insert (@msw/data ' +
-    'create and its zod check) and stringifies the answer, with counter ids, took 74–100 µs of CPU ' +
-    'per POST in the same interleaved runs as the bare server (36–47) and the mock (85–120); ' +
-    'without the create 54–58 µs, keeping the plain record without @msw/data 71–78: the create ' +
-    'and every record it keeps (copied twice by the scavenger) are the larger part. Session 20 ' +
-    'cut the host’s own share (body-parser for plain bodies, headers set one by one, objects ' +
-    'per write); what is ours beyond that floor is mostly the identifier sets (~5 µs per POST ' +
-    'over HTTP: memory latency of a probe into a table of every id handed out). Next: a store ' +
-    'that keeps the schema’s output without a generic walk (an @msw/data change); checking ' +
-    'less is not an option.',
+    'Out of reach of the chosen dependencies; the Measured column gives the floor’s ratio from the ' +
+    'same runs. The floor (bench/servers/floor-server.ts) is the bare server plus only what any ' +
+    'POST of a mock on zod and @msw/data must do: the body’s zod check, the record stored through ' +
+    'our Table (Collection.create and its zod check of the record) and the view stringified, ' +
+    'answered per event-loop turn like our host; no key lookup, routing, identifiers or error ' +
+    'shapes. In session 20’s interleaved runs (wrk, 10 connections, CPU per request from /proc) ' +
+    'it cost 74–100 µs per POST against the bare server’s 36–50 and the mock’s 85–120, and ran at ' +
+    '0.43–0.74× the bare server’s req/s: at or under the 0.6 line before any code of ours. The ' +
+    'same server without the create cost 54–58 µs; keeping a plain object per POST instead of ' +
+    'creating a record, 71–78: the create and the record it keeps (copied twice by the scavenger) ' +
+    'are the larger part. In process our own code is ~3–5 µs of a ~35 µs POST; over HTTP what ' +
+    'separates the mock from the floor is mostly the identifier sets (~5 µs: a cache miss per ' +
+    'probe into a table of every id handed out). Already cut: answering a turn’s requests ' +
+    'together (the mock’s code out of the CPU caches between requests), a router pass over every ' +
+    'route, create’s key-by-key copy of each record, JS Sets for the identifiers, faker’s ' +
+    'per-character helpers, @msw/data’s random UUID per record, a binary search per insert, a ' +
+    'zod parse of default settings per form, and in session 20 headers set one by one, objects ' +
+    'and closures per write and a date text per request. Reaching 0.6× needs one of: a target ' +
+    'relative to the floor (the mock within a set margin of it), records stored without ' +
+    '@msw/data’s second check (a pass-through collection schema, tried and reverted: it worked ' +
+    'around the store library) or another store.',
   postP99:
-    'The tail is the young generation’s scavenges (`--trace-gc-nvp` over the POST load, session ' +
-    '19): the young generation runs at its 16 MB maximum, a POST allocates ~31 KB (in process; ' +
-    'the bare server ~10 KB over HTTP), so a scavenge comes every ~400 POSTs and holds all 10 ' +
-    'connections: ~2.5% of requests meet one, and each takes ~3–5 ms on this machine (the bare ' +
-    'server’s 0.3 ms), copying the ~0.85 MB that survived since the last one (every created ' +
-    'record: ~1 KB per POST, copied once inside the young generation and once into the old). ' +
-    'Under 1% of requests would meet one at ≤ ~16 KB per POST, or with a larger young ' +
-    'generation, which only a start-up flag sets (`--max-semi-space-size`: V8 reads it when the ' +
-    'heap is made; a launcher change, not tried in the bench). Of the ~31 KB, zod’s two parses ' +
-    'are ~12 KB and @msw/data’s create ~6 KB; the dispatcher, the operation and the ids ~7 KB, ' +
-    'cut by session 20 to ~24 KB in process (over HTTP 37.7 → 33.2 KB with body-parser’s share). ' +
-    'Tried before and not kept: a smaller young generation (`--max-semi-space-size` 2 or 4: ' +
-    'shorter scavenges, 3–5× as many, no better p99), `--no-parallel-scavenge`. The machine’s ' +
-    'load moves both servers’ p99 by 10× between identical runs: judge it from a quiet run.',
+    'Out of reach of the chosen dependencies too: the floor’s p99 ratio from the same runs is in ' +
+    'the Measured column. The tail is the young generation’s scavenges (`--trace-gc-nvp` over ' +
+    'the POST load): every created record survives and is copied twice (into the other ' +
+    'semi-space, then into the old generation), so a scavenge’s pause is set by the records made ' +
+    'since the last one: ~3 ms on this machine for ~280 POSTs (~1.8 KB survived per POST), ' +
+    'holding all 10 connections. Allocating less per POST (37.7 → 34.6 KB over HTTP in session ' +
+    '20) makes scavenges rarer, not shorter. Measured again in session 20 on a quiet machine: ' +
+    'semi-spaces of 4, 8, 16, 64 and 128 MB (larger: rarer pauses, each as much longer; smaller: ' +
+    'more of them) and `--minor-mc` (slower, and it crashed with concurrent marking): none came ' +
+    'within 3× (p99 5–40 ms against the bare server’s 0.9–1.6). Of the ~1.36 KB each form ' +
+    'keeps, ~310 B is @msw/data’s empty relation Map per record. The same decision as the ' +
+    'throughput’s applies.',
   flat:
     'The list is served from a per-organization index and cache, and writes touch only their ' +
     'organization’s @msw/data collection, so neither scans the store; if this is missed, look at ' +
