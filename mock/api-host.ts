@@ -5,14 +5,19 @@ import { setImmediate } from 'node:timers'
 import type { Request, RequestHandler, Response } from 'express'
 import { API_PREFIX, LIMITS } from '../contract/common.ts'
 import type { ErrorCondition } from '../contract/errors.ts'
-import { type MockResponse, tooLargeMessage } from './core/dispatch.ts'
+import { JSON_HEADERS, type MockResponse, tooLargeMessage } from './core/dispatch.ts'
 import type { MockCore } from './core/mock.ts'
 import { announcedTooLarge, discardRest } from './oversize.ts'
 
+/** What every answer carries, so any origin may call the mock and read a 405's `allow`. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'allow',
+} as const
+
 /** Any origin may call the mock, Authorization included, so a dev server on another port works. */
 export const allowAnyOrigin = (req: IncomingMessage, res: ServerResponse): boolean => {
-  res.setHeader('access-control-allow-origin', '*')
-  res.setHeader('access-control-expose-headers', 'allow')
+  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
   if (req.method !== 'OPTIONS') return false
   res.setHeader('access-control-allow-methods', 'GET, POST, PATCH, PUT, DELETE, OPTIONS')
   res.setHeader(
@@ -33,15 +38,11 @@ export const sendJson = (
   text: string,
   headers: Record<string, string> = {},
 ) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(text)
+  res.writeHead(status, { ...JSON_HEADERS, ...headers }).end(text)
 }
 
 /** What every API answer carries: allowAnyOrigin's two headers, then the JSON type. */
-const API_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'allow',
-  'content-type': 'application/json; charset=utf-8',
-}
+const API_HEADERS: Readonly<Record<string, string>> = { ...CORS_HEADERS, ...JSON_HEADERS }
 
 /**
  * An API answer: the same header lines, in the same order, as allowAnyOrigin followed by sendJson

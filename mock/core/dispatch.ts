@@ -43,7 +43,7 @@ export interface DispatchEnv {
   exclusive: <T>(task: () => Promise<T>) => Promise<T>
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i
 const encoder = new TextEncoder()
