@@ -1,5 +1,4 @@
-import { median } from './lib/stats.ts'
-import { startStore } from './lib/stores.ts'
+import { type ImportRun, importRun, medianImport, startStore } from './lib/stores.ts'
 
 /**
  * `npm run bench:import`: only the import and memory figures of the records table (RESULTS.md is
@@ -14,26 +13,22 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 20)) {
   throw new Error('usage: bench/import.ts [records ≥ 20]...')
 }
 
-type Figures = { importMs: number; rssAfterImport: number; rssSettled: number }
-const measured = new Map<number, Figures[]>(sizes.map((size) => [size, []]))
+const measured = new Map<number, ImportRun[]>(sizes.map((size) => [size, []]))
 for (let run = 1; run <= runs; run++) {
   for (const size of sizes) {
     const child = await startStore(size)
-    const figures = {
-      importMs: Number(child.info.importMs),
-      rssAfterImport: Number(child.info.peakRssMiB),
-      rssSettled: Number(child.info.settledRssMiB),
-    }
+    // The records table's figures: the RSS once the server is up, as npm run bench reads it.
+    const figures = importRun(child, child.rssMiB())
     await child.stop()
     measured.get(size)?.push(figures)
     process.stderr.write(
-      `${size} records, run ${run}: import ${Math.round(figures.importMs)} ms, RSS ${Math.round(figures.rssAfterImport)} MiB right after, ${Math.round(figures.rssSettled)} MiB settled\n`,
+      `${size} records, run ${run}: import ${Math.round(figures.importMs)} ms, RSS ${Math.round(figures.rssPeak)} MiB right after, ${Math.round(figures.rssStart)} MiB settled\n`,
     )
   }
 }
 for (const [size, all] of measured) {
-  const of = (key: keyof Figures) => Math.round(median(all.map((figures) => figures[key])))
+  const of = medianImport(all)
   console.log(
-    `${size} records (median of ${all.length}): import ${of('importMs')} ms, RSS ${of('rssAfterImport')} MiB right after the import, ${of('rssSettled')} MiB settled`,
+    `${size} records (median of ${all.length}): import ${Math.round(of.importMs)} ms, RSS ${Math.round(of.rssPeak)} MiB right after the import, ${Math.round(of.rssStart)} MiB settled`,
   )
 }
