@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { BARE_HEADERS, listenAndAnnounce } from './bare-http.ts'
 
 /**
  * The yardstick: a bare node:http server answering the mock's own bytes, either precomputed or
@@ -15,18 +16,13 @@ const bodies = JSON.parse(readFileSync(file, 'utf8')) as {
 }
 const objects = { forms: JSON.parse(bodies.forms), sessions: JSON.parse(bodies.sessions) }
 const createdForm = JSON.parse(bodies.created).form
-const headers = {
-  'content-type': 'application/json; charset=utf-8',
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'allow',
-}
 
 const list = (name: 'forms' | 'sessions') =>
   mode === 'precomputed' ? bodies[name] : JSON.stringify(objects[name])
 
 const server = createServer((req, res) => {
   if (!req.headers.authorization) {
-    res.writeHead(401, headers).end(bodies.unauthorized)
+    res.writeHead(401, BARE_HEADERS).end(bodies.unauthorized)
     return
   }
   if (req.method === 'POST' && req.url === '/api/v1/forms') {
@@ -35,18 +31,13 @@ const server = createServer((req, res) => {
     req.on('end', () => {
       const sent = JSON.parse(Buffer.concat(chunks).toString('utf8'))
       res
-        .writeHead(201, headers)
+        .writeHead(201, BARE_HEADERS)
         .end(JSON.stringify({ form: { ...createdForm, title: sent.title } }))
     })
     return
   }
-  if (req.url === '/api/v1/forms') res.writeHead(200, headers).end(list('forms'))
-  else if (req.url === '/api/v1/sessions') res.writeHead(200, headers).end(list('sessions'))
-  else res.writeHead(404, headers).end('{"error":"Not found."}')
+  if (req.url === '/api/v1/forms') res.writeHead(200, BARE_HEADERS).end(list('forms'))
+  else if (req.url === '/api/v1/sessions') res.writeHead(200, BARE_HEADERS).end(list('sessions'))
+  else res.writeHead(404, BARE_HEADERS).end('{"error":"Not found."}')
 })
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  process.stdout.write(`READY ${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`)
-})
-process.on('SIGTERM', () => server.close(() => process.exit(0)))
+listenAndAnnounce(server)

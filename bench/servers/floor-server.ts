@@ -6,6 +6,7 @@ import { CreateFormBody } from '../../contract/forms.ts'
 import { StoredForm } from '../../mock/core/store.ts'
 import { newestFirst, Table } from '../../mock/core/table.ts'
 import { formView } from '../../mock/core/views.ts'
+import { BARE_HEADERS, listenAndAnnounce } from './bare-http.ts'
 
 /**
  * The floor of POST /forms for any mock built on the client's choices: the bare server's body
@@ -18,11 +19,6 @@ import { formView } from '../../mock/core/views.ts'
 const [file] = process.argv.slice(2) as [string]
 const bodies = JSON.parse(readFileSync(file, 'utf8')) as { created: string; unauthorized: string }
 const created = JSON.parse(bodies.created).form
-const headers = {
-  'content-type': 'application/json; charset=utf-8',
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'allow',
-}
 const forms = new Table(StoredForm, newestFirst)
 let seq = 0
 /** Unique and well formed (`frm_` and 12 of [a-z0-9]), without the mock's random draws. */
@@ -35,7 +31,7 @@ const sendAll = () => {
 const answer = async (res: ServerResponse, text: string) => {
   const sent = CreateFormBody.safeParse(JSON.parse(text))
   if (!sent.success) {
-    res.writeHead(400, headers).end(JSON.stringify({ error: sent.error.message }))
+    res.writeHead(400, BARE_HEADERS).end(JSON.stringify({ error: sent.error.message }))
     return
   }
   seq++
@@ -53,7 +49,7 @@ const answer = async (res: ServerResponse, text: string) => {
     seq,
   })
   const body = JSON.stringify({ form: formView(record) })
-  if (outbox.push(() => res.writeHead(201, headers).end(body)) === 1) nextTick(sendAll)
+  if (outbox.push(() => res.writeHead(201, BARE_HEADERS).end(body)) === 1) nextTick(sendAll)
 }
 const inbox: [ServerResponse, string][] = []
 const answerAll = () => {
@@ -62,11 +58,11 @@ const answerAll = () => {
 
 const server = createServer((req, res) => {
   if (!req.headers.authorization) {
-    res.writeHead(401, headers).end(bodies.unauthorized)
+    res.writeHead(401, BARE_HEADERS).end(bodies.unauthorized)
     return
   }
   if (req.method !== 'POST' || req.url !== '/api/v1/forms') {
-    res.writeHead(404, headers).end('{"error":"Not found."}')
+    res.writeHead(404, BARE_HEADERS).end('{"error":"Not found."}')
     return
   }
   const chunks: Buffer[] = []
@@ -75,9 +71,4 @@ const server = createServer((req, res) => {
     if (inbox.push([res, Buffer.concat(chunks).toString('utf8')]) === 1) setImmediate(answerAll)
   })
 })
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  process.stdout.write(`READY ${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`)
-})
-process.on('SIGTERM', () => server.close(() => process.exit(0)))
+listenAndAnnounce(server)
