@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACME_KEY, demoOrganizations } from '../../fixtures/index.ts'
+import { ACME_KEY, organizationsOnly } from '../../fixtures/index.ts'
 import { isoClock } from './clock.ts'
 import { createMockCore } from './mock.ts'
 
@@ -18,7 +18,7 @@ describe('the mock clock', () => {
     const at = Date.parse('2026-03-04T05:06:07.089Z')
     const mock = createMockCore({
       clock: () => new CountingDate(at),
-      plan: { seed: 1, organizations: demoOrganizations(), steps: [] },
+      plan: organizationsOnly(),
     })
     await mock.ready
     const created: string[] = []

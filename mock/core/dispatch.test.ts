@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { ACME_KEY, GLOBEX_KEY, organizationsOnly } from '../../fixtures/index.ts'
 import { createMockCore } from './mock.ts'
 
 describe('the dispatcher', () => {
@@ -7,7 +7,7 @@ describe('the dispatcher', () => {
     // The key of the last header is kept: a header that differs, by as little as a space or the
     // case of a letter, must still get its own answer.
     const mock = createMockCore({
-      plan: { seed: 1, organizations: demoOrganizations(), steps: [] },
+      plan: organizationsOnly(),
     })
     await mock.ready
     const statusWith = async (authorization: string) => {

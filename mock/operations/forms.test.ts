@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ACME_KEY, demoOrganizations } from '../../fixtures/index.ts'
+import { ACME_KEY, organizationsOnly } from '../../fixtures/index.ts'
 import { createMockCore } from '../core/mock.ts'
 
 describe('createForm', () => {
   it('gives every form created without settings its own copy of the defaults', async () => {
     const mock = createMockCore({
-      plan: { seed: 1, organizations: demoOrganizations(), steps: [] },
+      plan: organizationsOnly(),
     })
     await mock.ready
     const create = async (body: object) => {

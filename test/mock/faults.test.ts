@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { errorSchemas, FormSettingsInput } from '../../contract/index.ts'
-import { ACME_KEY, demoOrganizations } from '../../fixtures/index.ts'
+import { ACME_KEY, organizationsOnly } from '../../fixtures/index.ts'
 import type { Operations } from '../../mock/core/context.ts'
 import { createMockCore } from '../../mock/core/mock.ts'
 import { expectSuccess, TRANSPORTS, useHarness } from './harness.ts'
 import { makeForm } from './scenarios.ts'
 
-const plan = { seed: 1, organizations: demoOrganizations(), steps: [] }
+const plan = organizationsOnly()
 const auth = { authorization: `Bearer ${ACME_KEY}` }
 const boom: Operations['listForms'] = () => {
   throw new Error('boom')
