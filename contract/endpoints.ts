@@ -12,7 +12,7 @@ export interface Endpoint {
 /**
  * Every operation's method, path and success status, declared once and imported by the route
  * definitions (forms.ts, sessions.ts, …) that add their schemas. No zod here, on purpose: an app
- * using only `createClient` bundles this table, not the schemas (README, Decisions).
+ * using only `createClient` bundles this table, not the schemas (docs/decisions.md).
  */
 export const endpoints = {
   createSeries: { method: 'POST', path: '/series', status: 201 },
