@@ -59,6 +59,11 @@ export class IdSource {
     this.restore(seed, 0)
   }
 
+  /** The seed the source draws from. */
+  get seed(): number {
+    return this.#seed
+  }
+
   /** How many random numbers were drawn since the seed: with it, `restore` resumes right here. */
   get draws(): number {
     return this.#engine ? this.#engine.randomizer.draws() : this.#draws

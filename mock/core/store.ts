@@ -5,8 +5,9 @@ import { ENTITLEMENTS } from '../../contract/route.ts'
 import { Series } from '../../contract/series.ts'
 import { Session } from '../../contract/sessions.ts'
 import { SponsorReport } from '../../contract/sponsors.ts'
+import type { RecordChange } from './changes.ts'
 import { StringSet } from './string-set.ts'
-import { newestFirst, type Rec, Table } from './table.ts'
+import { newestFirst, type Owned, type Rec, Table } from './table.ts'
 
 const owned = { orgId: idOf('organization'), seq: z.int().min(0) }
 
@@ -103,6 +104,7 @@ export class Store {
   }
 
   readonly #orgsByKey = new Map<string, Organization>()
+  readonly #orgIds = new Set<string>()
   readonly organizations: Organization[] = []
   /** Join codes are unique across all organizations' forms, sessions, rounds and series; slugs too. */
   readonly joinCodes: StringSet
@@ -110,6 +112,11 @@ export class Store {
   #seq = 0
   /** Called with the organization whose data just changed, so cached reads can be dropped. */
   onWrite: (orgId: string) => void = () => {}
+  /**
+   * While set (a write runs, with a change listener: mock.ts), told of every record the write
+   * stores, replaces or removes, as it happens.
+   */
+  recorder: ((change: RecordChange) => void) | undefined
 
   /** Marks a collection as stored on first use: until then it throws `NotFilled`. */
   defer(name: CollectionName, deferred: Deferred): void {
@@ -172,6 +179,11 @@ export class Store {
     const parsed = StoredOrganization.parse(org)
     this.organizations.push(parsed)
     this.#orgsByKey.set(parsed.apiKey, parsed)
+    this.#orgIds.add(parsed.id)
+  }
+
+  hasOrganization(id: string): boolean {
+    return this.#orgIds.has(id)
   }
 
   orgByKey(apiKey: string): Organization | undefined {
@@ -186,6 +198,13 @@ export class Store {
     this.ids = new StringSet(expected.ids)
     this.joinCodes = new StringSet(expected.joinCodes)
     this.slugs = new StringSet(expected.slugs)
+    for (const name of COLLECTIONS) {
+      const table = this.#tables[name] as unknown as Table<z.ZodType<Owned>>
+      table.observer = (record, removed) =>
+        this.recorder?.(
+          (removed ? { delete: name, id: record.id } : { put: name, record }) as RecordChange,
+        )
+    }
   }
 
   /**
