@@ -34,7 +34,7 @@ export const GATHER_MS = 50
  * What a `kill -9` may lose, documented: the changes of the last 100 ms (they gather for
  * GATHER_MS, then one write; the rest is room for a late timer on a busy machine).
  */
-export const WINDOW_MS = 100
+export const WINDOW_MS = 2 * GATHER_MS
 /**
  * The journal is compacted into the state file once it is larger than both: its replay at start
  * then costs at most about what loading the state file costs, and a compaction (which rewrites
@@ -58,6 +58,8 @@ export interface KeptState {
   /** Journal entries replayed into the mock at start. */
   replayed: number
   journalPath: string
+  /** What a `kill -9` may lose: the changes answered in the last this many ms. */
+  windowMs: number
   /** Writes what waits now; true when that worked (false while saving fails). */
   flush: () => Promise<boolean>
   /** Rewrites the state file from the mock now (a compaction); true when it worked. */
@@ -164,6 +166,7 @@ export const keepState = async (
     loaded,
     replayed: replayed.applied,
     journalPath,
+    windowMs: 2 * (options.gatherMs ?? GATHER_MS),
     flush: () => keeper.flush(),
     compact: () => keeper.compact(),
     close: () => keeper.close(),

@@ -7,6 +7,7 @@ import { createMock, type MockOptions } from '../create.ts'
 import { startServer } from '../listen.ts'
 import type { OpenPort } from '../open-port.ts'
 import { parseScenarioName, type Scenario } from '../scenarios.ts'
+import type { KeptState } from '../state-keeper.ts'
 import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
@@ -75,11 +76,14 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   }
   const mock = createMock(mockOptions)
   const statePath = options.state === undefined ? undefined : resolve(options.state)
+  // With --state, the file is loaded (its journal replayed) and then kept up to date.
+  let kept: KeptState | undefined
   const load = async () => {
     await mock.ready
     if (statePath === undefined) return false
-    const { importStateFile } = await import('../state-file.ts')
-    return importStateFile(statePath, mock)
+    const { keepState } = await import('../state-keeper.ts')
+    kept = await keepState(statePath, mock)
+    return kept.loaded
   }
   // Loading a state, or building `large`, is one burst of allocation; see mock/heap.ts. The demo
   // and empty starts store no record before the first request: they go without.
@@ -94,6 +98,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     host: options.host,
     mock,
     loadExtend: async () => (await import('../pages/index.ts')).mountPages,
+    ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
   })
   // Handlers first: a signal sent as soon as the banner is read must stop (and save) cleanly.
   let stopping = false
@@ -104,10 +109,8 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     process.stderr.write(`\n${signal}: stopping the mock…\n`)
     try {
       await running.close()
-      if (statePath !== undefined) {
-        const { saveStateFile } = await import('../state-file.ts')
-        await mock.filled()
-        await saveStateFile(statePath, mock.exportState())
+      if (kept) {
+        await kept.close()
         process.stderr.write(`Saved the state to ${statePath}\n`)
       }
       process.exit(0)
@@ -126,7 +129,16 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
       ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
       ...(options.latency === undefined ? {} : { latency: options.latency }),
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
-      ...(statePath === undefined ? {} : { statePath, stateLoaded }),
+      ...(statePath === undefined || !kept
+        ? {}
+        : {
+            statePath,
+            stateLoaded,
+            replayed: kept.replayed,
+            journalPath: kept.journalPath,
+            windowMs: kept.windowMs,
+          }),
+      control: running.control,
     }),
   )
 }

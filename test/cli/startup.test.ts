@@ -205,7 +205,10 @@ describe('what `serve` runs before its first answer', () => {
 
   it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
     expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
-    expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
+    expect(metafile.inputs).toHaveProperty(['mock/state-keeper.ts'])
+    expect(matching(/^mock\/(state-file|state-keeper|state-save|journal)\.ts$/)).toEqual([])
+    // Nor the control routes' token check, which loads with express for them.
+    expect(matching(/^mock\/control-guard\.ts$/)).toEqual([])
   })
 
   it("loads no node:v8 (mock/heap.ts tunes the heap only for a state's or large's load)", () => {
