@@ -10,8 +10,10 @@ import { stateText } from './state-save.ts'
  *
  * - Its first line, the header, names the state file it continues (`base`: its size in bytes and
  *   its `seq`), the number of its first entry (`next`) and where the identifier source stood.
- * - Each entry is one change the mock told (`MockCore.onChange`), numbered `n` in order: one
- *   write's whole records (`changes`), or the whole store after a reset or an import (`state`).
+ * - Each entry is numbered `n`, in order. Most are a change the mock told (`MockCore.onChange`):
+ *   one write's whole records (`changes`), or the whole store after a reset or an import
+ *   (`state`). `ids` puts the identifier source elsewhere (a fresh seed after an unclean stop);
+ *   `closed` is the last entry of a mock that stopped cleanly.
  * - A marker (`compacted`) is appended just before a new state file replaces the old one: it names
  *   the new file and the first entry the new file does not hold, so a crash between that rename
  *   and the journal's own leaves a journal that still says which of its entries to replay.
@@ -50,8 +52,10 @@ const RecordsEntry = z.strictObject({
 })
 /** The state is checked as an import checks it (`MockCore.applyChanges`). */
 const StateEntry = z.strictObject({ n: z.int().min(0), ...position, state: z.unknown() })
+const IdsEntry = z.strictObject({ n: z.int().min(0), ids: z.strictObject(position) })
+const ClosedEntry = z.strictObject({ n: z.int().min(0), closed: z.literal(true) })
 const Marker = z.strictObject({ compacted: StateIdentity, next: z.int().min(0), ...position })
-const Line = z.union([RecordsEntry, StateEntry, Marker])
+const Line = z.union([RecordsEntry, StateEntry, IdsEntry, ClosedEntry, Marker])
 
 export const headerLine = (header: Omit<JournalHeader, 'format' | 'version'>) =>
   `${JSON.stringify({ format: JOURNAL_FORMAT, version: 1, ...header })}\n`
@@ -59,10 +63,11 @@ export const headerLine = (header: Omit<JournalHeader, 'format' | 'version'>) =>
 export const markerLine = (compacted: StateIdentity, next: number, at: IdPosition) =>
   `${JSON.stringify({ compacted, next, seed: at.seed, draws: at.draws })}\n`
 
-export interface Entry {
-  n: number
-  change: MockChange
-}
+export type Entry = { n: number } & (
+  | { change: MockChange }
+  | { ids: IdPosition }
+  | { closed: true }
+)
 
 /**
  * The lines of `entries`, in pieces of about 1 MiB: a state entry's text is made record by
@@ -71,7 +76,15 @@ export interface Entry {
 export function* entryLines(entries: readonly Entry[]): Generator<string> {
   let parts: string[] = []
   let size = 0
-  for (const { n, change } of entries) {
+  for (const entry of entries) {
+    const { n } = entry
+    if (!('change' in entry)) {
+      const line = `${JSON.stringify('ids' in entry ? { n, ids: entry.ids } : { n, closed: true })}\n`
+      parts.push(line)
+      size += line.length
+      continue
+    }
+    const { change } = entry
     if (change.kind === 'records') {
       const { seq, draws, changes } = change
       const line = `${JSON.stringify({ n, seq, draws, changes })}\n`
@@ -180,8 +193,10 @@ export interface Replayed {
   end: number
   /** Bytes of a last line cut off by a crash, ignored. */
   torn: number
-  /** Complete lines after the header, applied or not. */
+  /** Complete lines after the header, applied or not, but `closed` entries. */
   entries: number
+  /** The mock that wrote it stopped cleanly: its last line is a `closed` entry. */
+  clean: boolean
 }
 
 interface Applier {
@@ -234,6 +249,8 @@ export const replayJournal = async (
       )
     }
   }
+  // Where the state file's identifier source stood; each entry applied moves it on from there.
+  await mock.resumeIds(at)
   let applied = 0
   let last = -1
   let batch: MockChange[] = []
@@ -248,13 +265,21 @@ export const replayJournal = async (
     batchBytes = 0
   }
   let entries = 0
+  let clean = false
   const { torn, end } = await eachEntryLine(async (text, where) => {
-    entries += 1
     const line = parseLine(text, where)
+    clean = 'closed' in line
+    if (!clean) entries += 1
     if ('compacted' in line) return
     if (line.n <= last) throw new JournalError(`${where} is out of order (entry ${line.n})`)
     last = line.n
-    if (line.n < from) return
+    if (line.n < from || 'closed' in line) return
+    if ('ids' in line) {
+      // The entries after it draw from there: those before it are applied first.
+      await apply()
+      await mock.resumeIds(line.ids)
+      return
+    }
     if (batch.length === 0) batchStart = where
     batch.push(
       'state' in line
@@ -270,6 +295,5 @@ export const replayJournal = async (
     if (batchBytes >= BATCH_BYTES) await apply()
   })
   await apply()
-  if (applied === 0) await mock.resumeIds(at)
-  return { applied, next: Math.max(from, last + 1), end, torn, entries }
+  return { applied, next: Math.max(from, last + 1), end, torn, entries, clean: clean && torn === 0 }
 }

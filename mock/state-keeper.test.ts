@@ -56,9 +56,10 @@ const restart = async (path: string, options: KeepStateOptions = quiet) => {
   const kept = await keepState(path, mock, options)
   return { mock, kept }
 }
+/** The same store; after an unclean stop the identifier source moves to a fresh seed. */
 const sameMock = (a: MockCore, b: MockCore) => {
   expect(b.exportState()).toEqual(a.exportState())
-  expect(b.idPosition()).toEqual(a.idPosition())
+  expect(b.idPosition().seed).not.toBe(a.idPosition().seed)
 }
 
 type Op = { kind: 'open' | 'write' | 'sync' | 'truncate' | 'rename' | 'rm'; path: string }
@@ -152,13 +153,7 @@ describe('keepState: the state file and its journal', () => {
     sameMock(mock, again.mock)
   })
 
-  it('hands out none of its identifiers again after a restart, even a deleted record’s', async () => {
-    const path = freshPath()
-    const mock = await newMock()
-    const kept = await keepState(path, mock, quiet)
-    await someWrites(mock, 'Ids')
-    await kept.flush()
-    const again = await restart(path)
+  it('goes on drawing identifiers where it stopped after a clean close, and from a new seed after a crash', async () => {
     const identifiers = (form: unknown) => {
       const { id, joinCode, slug, fields } = form as {
         id: string
@@ -168,8 +163,27 @@ describe('keepState: the state file and its journal', () => {
       }
       return [id, joinCode, slug, ...fields.map((field) => field.id)]
     }
-    const next = identifiers(await createForm(again.mock, 'After the restart'))
-    expect(identifiers(await createForm(mock, 'After the restart'))).toEqual(next)
+    const path = freshPath()
+    const mock = await newMock()
+    const kept = await keepState(path, mock, quiet)
+    await someWrites(mock, 'Ids')
+    await kept.close()
+    const again = await restart(path)
+    expect(again.mock.idPosition()).toEqual(mock.idPosition())
+    const next = identifiers(await createForm(again.mock, 'After a clean stop'))
+    expect(identifiers(await createForm(mock, 'After a clean stop'))).toEqual(next)
+
+    // Killed now: what it handed out after its last write to the journal is not in the files.
+    await again.kept.flush()
+    const lost = identifiers(await createForm(again.mock, 'Answered, then lost in the crash'))
+    const notes: string[] = []
+    const crashed = await restart(path, { ...quiet, report: (note) => notes.push(note) })
+    expect(notes).toEqual([expect.stringMatching(/^The mock did not stop cleanly last time/)])
+    const drawn = identifiers(await createForm(crashed.mock, 'After the crash'))
+    expect(drawn.filter((value) => lost.includes(value))).toEqual([])
+    // And the new seed is saved: the next start goes on from it.
+    await crashed.kept.close()
+    expect((await restart(path)).mock.idPosition()).toEqual(crashed.mock.idPosition())
   })
 
   it('leaves the state file whole and the journal empty on a clean close', async () => {
@@ -179,11 +193,14 @@ describe('keepState: the state file and its journal', () => {
     await someWrites(mock, 'Closed')
     await kept.close()
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(mock.exportState())
-    expect(fileLines(kept.journalPath)).toHaveLength(2)
+    // The header, then the entry that says the mock stopped cleanly.
+    expect(fileLines(kept.journalPath)).toHaveLength(3)
+    expect(JSON.parse(fileLines(kept.journalPath)[1] as string)).toEqual({ n: 4, closed: true })
     expect(readdirSync(join(path, '..')).sort()).toEqual(['mock.json', 'mock.json.journal'])
     const again = await restart(path)
     expect(again.kept.replayed).toBe(0)
-    sameMock(mock, again.mock)
+    expect(again.mock.exportState()).toEqual(mock.exportState())
+    expect(again.mock.idPosition()).toEqual(mock.idPosition())
   })
 
   it('keeps a reset and an import, and what was written after them', async () => {
@@ -216,6 +233,7 @@ describe('keepState: the state file and its journal', () => {
       expect.stringMatching(
         new RegExp(`^Ignored the last ${torn.length} bytes of .*mock\\.json\\.journal`),
       ),
+      expect.stringMatching(/^The mock did not stop cleanly last time/),
     ])
     await createForm(again.mock, 'After the torn line')
     await again.kept.flush()

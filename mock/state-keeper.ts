@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { IdPosition, MockChange } from './core/changes.ts'
@@ -114,7 +115,7 @@ export const keepState = async (
   }
 
   let stateBytes: number
-  let replayed = { applied: 0, next: 0, end: 0, torn: 0, entries: 0 }
+  let replayed = { applied: 0, next: 0, end: 0, torn: 0, entries: 0, clean: true }
   let handle: FileHandle
   if (loaded && journalThere) {
     stateBytes = (await files.stat(statePath)).size
@@ -133,6 +134,8 @@ export const keepState = async (
       )
     }
   } else {
+    // A state file without its journal says nothing of where the identifier source stood.
+    if (loaded) await mock.resumeIds(freshIds())
     // The first start with this file, or a state file without a journal (saved by an older
     // version, or by hand): the journal starts from it. Without a state file, it is written
     // first, so the journal never continues a starting state that a restart could not rebuild.
@@ -161,6 +164,16 @@ export const keepState = async (
     gatherMs: options.gatherMs ?? GATHER_MS,
     compactAt: options.compactAt ?? COMPACT_AT,
   })
+  if (!replayed.clean) {
+    // The last run may have handed out identifiers in changes it never wrote: drawing on from
+    // the last written position would hand them out again.
+    const ids = freshIds()
+    await mock.resumeIds(ids)
+    await keeper.append({ ids })
+    report(
+      `The mock did not stop cleanly last time (a kill, crash or power cut): changes answered in its last ${2 * (options.gatherMs ?? GATHER_MS)} ms may be lost, and identifiers are now drawn from a new seed, so none it handed out is handed out again.`,
+    )
+  }
   keeper.maybeCompact()
   return {
     loaded,
@@ -172,6 +185,9 @@ export const keepState = async (
     close: () => keeper.close(),
   }
 }
+
+/** Where an identifier source starts that no run drew from before: a random seed. */
+const freshIds = (): IdPosition => ({ seed: randomInt(1, 2 ** 31), draws: 0 })
 
 /** A new journal holding only its header, renamed into place; open for appending. */
 const createJournal = async (
@@ -277,6 +293,12 @@ class Keeper {
   #told(change: MockChange): void {
     this.#pending.push({ n: this.#next++, change })
     this.#schedule(this.#init.gatherMs)
+  }
+
+  /** Writes an entry of the keeper's own (`ids`, `closed`) now; true when it is on disk. */
+  append(entry: { ids: IdPosition } | { closed: true }): Promise<boolean> {
+    this.#pending.push({ n: this.#next++, ...entry })
+    return this.flush()
   }
 
   #schedule(delayMs: number): void {
@@ -470,6 +492,9 @@ class Keeper {
         )
       }
     }
+    // The next start then knows no change can have been lost. Without it (a failed write), it
+    // only draws identifiers from a new seed.
+    await this.append({ closed: true })
     await this.#handle.close()
   }
 }
