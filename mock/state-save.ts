@@ -51,6 +51,12 @@ export function* stateText(state: MockState): Generator<string> {
   yield parts.join('')
 }
 
+/** A state file's text: the state, then a newline; made piece by piece as it is written. */
+function* fileText(state: MockState): Generator<string> {
+  yield* stateText(state)
+  yield '\n'
+}
+
 /** Writes all of `bytes` at `position` (a write may take less than it was given). */
 export const writeAt = async (handle: FileHandle, bytes: Buffer, position: number) => {
   let done = 0
@@ -102,7 +108,7 @@ export const writeStateTemp = async (
   try {
     const handle = await files.open(temp, 'wx')
     try {
-      const bytes = await writePieces(handle, [...stateText(state), '\n'])
+      const bytes = await writePieces(handle, fileText(state))
       await handle.sync()
       return { temp, bytes }
     } finally {
