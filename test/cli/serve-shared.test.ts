@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { WINDOW_MS } from '../../mock/state-keeper.ts'
-import { runCli, startCli } from './cli.ts'
+import { ROOT, runCli, startCli } from './cli.ts'
 
 /**
  * `serve` as a team shares it: `--state` kept through a real `kill -9` and a real failing disk
@@ -219,5 +219,42 @@ describe('serve: the control routes off loopback', () => {
     const result = await runCli(['serve', '--port', '0', '--control-token', 'secret'])
     expect(result.status).toBe(2)
     expect(result.stderr).toMatch(/--control-token.*at least 16 visible ASCII characters/)
+  })
+})
+
+describe("docs/usage.md's container recipe", () => {
+  const markdown = readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')
+  const cmd = JSON.parse(markdown.match(/^CMD (\[.*\])$/m)?.[1] ?? '[]') as string[]
+
+  it('runs the command the package installs, and compose runs the same with a public URL', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>
+    }
+    expect(cmd[0]).toBe(`./node_modules/.bin/${Object.keys(manifest.bin)[0]}`)
+    const compose = markdown.match(/^ {4}command: (\[[\s\S]*?\])\n/m)?.[1] ?? '[]'
+    expect(JSON.parse(compose)).toEqual([...cmd, '--public-url', 'https://mock.example.com'])
+  })
+
+  it('starts as written and keeps its state where the volume is', async () => {
+    // Here on loopback and a free port, the volume a temp folder; every other flag as written.
+    const file = join(dir, 'container', 'mock.json')
+    const args = cmd
+      .slice(1)
+      .map((arg) =>
+        arg === '0.0.0.0'
+          ? '127.0.0.1'
+          : arg === '4010'
+            ? '0'
+            : arg === '/data/mock.json'
+              ? file
+              : arg,
+      )
+    expect(args).toEqual(['serve', '--host', '127.0.0.1', '--port', '0', '--state', file])
+    const cli = startCli(args)
+    running.add(cli)
+    await cli.waitFor(/every change saved within 100 ms/)
+    expect(statSync(file).size).toBeGreaterThan(0)
+    cli.child.kill('SIGTERM')
+    expect(await cli.exited).toBe(0)
   })
 })
