@@ -62,7 +62,10 @@ const sameMock = (a: MockCore, b: MockCore) => {
   expect(b.idPosition().seed).not.toBe(a.idPosition().seed)
 }
 
-type Op = { kind: 'open' | 'write' | 'sync' | 'truncate' | 'rename' | 'rm'; path: string }
+type Op = {
+  kind: 'open' | 'write' | 'sync' | 'datasync' | 'truncate' | 'rename' | 'rm'
+  path: string
+}
 /** Throw to fail an operation (nothing done); return an error to have a write do half, then throw it. */
 type Hook = (op: Op) => undefined | Error | Promise<undefined | Error>
 
@@ -81,7 +84,7 @@ const hookedFiles = (hook: Hook): StateFiles => {
             return target.write(buffer, offset, length, position)
           }
         }
-        if (name === 'sync' || name === 'truncate') {
+        if (name === 'sync' || name === 'datasync' || name === 'truncate') {
           return async (...args: unknown[]) => {
             await hook({ kind: name, path })
             return (target[name] as (...a: unknown[]) => Promise<void>)(...args)

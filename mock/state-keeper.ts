@@ -328,7 +328,8 @@ class Keeper {
     await this.#clean()
     this.#dirty = true
     const written = await writePieces(this.#handle, pieces, this.#size)
-    await this.#handle.sync()
+    // fdatasync: the bytes and the file's new size, not its times (one disk write less).
+    await this.#handle.datasync()
     this.#size += written
     this.#dirty = false
   }
