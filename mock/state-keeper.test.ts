@@ -450,6 +450,25 @@ describe('keepState: a save that fails', () => {
   })
 })
 
+describe('keepState: a compaction that cannot read the mock', () => {
+  it('is reported and returns false, leaving the files as they were', async () => {
+    const path = freshPath()
+    const reports: string[] = []
+    const mock = await newMock()
+    const kept = await keepState(path, mock, {
+      ...quiet,
+      report: (message) => reports.push(message),
+    })
+    const state = readFileSync(path, 'utf8')
+    const capture = mock.capture
+    mock.capture = () => Promise.reject(new Error('the store is gone'))
+    expect(await kept.compact()).toBe(false)
+    mock.capture = capture
+    expect(reports).toEqual([expect.stringMatching(/^Could not rewrite .*\(the store is gone\)/)])
+    expect(readFileSync(path, 'utf8')).toBe(state)
+  })
+})
+
 describe('stateText', () => {
   it('is JSON.stringify of the state, in pieces of about 1 MiB', async () => {
     const mock = await newMock()
