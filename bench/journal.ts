@@ -33,6 +33,8 @@ const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 }
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 80_000)
+/** Which parts run (post, scale, churn), e.g. BENCH_PARTS=churn; all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'post,scale,churn').split(','))
 const SERVER = '../servers/mock-server.ts'
 const dirs: string[] = []
 process.on('exit', () => {
@@ -198,13 +200,25 @@ const atScale = async () => {
   }
 }
 
-/** 80,000 create + delete cycles against `serve --state`, 8 clients, RSS every 5,000 cycles. */
-const churn = async () => {
-  log(`Memory under churn: ${CYCLES} create + delete cycles against serve --state`)
+/**
+ * 80,000 create + delete cycles against `serve` (with `--state` or without), 8 clients, its RSS
+ * every 5,000 cycles. Every create reserves its identifiers for good (an id is never handed out
+ * twice), so the store itself grows a little per cycle; the run without `--state` shows how much.
+ */
+const churn = async (withState: boolean) => {
+  log(
+    `Memory under churn: ${CYCLES} create + delete cycles against serve ${withState ? '--state' : 'alone'}`,
+  )
   const file = join(tempDir(), 'churn.json')
   const child = spawn(
     process.execPath,
-    [resolve(ROOT, 'mock/cli/bin.cjs'), 'serve', '--port', '0', '--state', file],
+    [
+      resolve(ROOT, 'mock/cli/bin.cjs'),
+      'serve',
+      '--port',
+      '0',
+      ...(withState ? ['--state', file] : []),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   const origin = await new Promise<string>((done, fail) => {
@@ -240,7 +254,7 @@ const churn = async () => {
         samples.push({
           cycles: done,
           rss: rssOf(child.pid as number),
-          journal: statSync(`${file}.journal`).size,
+          journal: withState ? statSync(`${file}.journal`).size : 0,
         })
       }
     }
@@ -253,79 +267,111 @@ const churn = async () => {
   return { samples, seconds }
 }
 
+const ratio = (on: number, off: number) => `${(on / off).toFixed(2)}×`
+
+const postSection = (posts: Awaited<ReturnType<typeof postCost>>[]) => [
+  '### What the journal costs a POST /forms',
+  '',
+  table(
+    [
+      ['records', '--:'],
+      ['req/s without / with', '--:'],
+      ['ratio', '--:'],
+      ['p99 without / with', '--:'],
+      ['p99 ratio', '--:'],
+      ['CPU per POST without / with', '--:'],
+      ['CPU ratio', '--:'],
+      ['journal at its largest during the runs', '---'],
+    ],
+    posts.map((p) => [
+      p.records.toLocaleString('en'),
+      `${Math.round(p.off.rps)} / ${Math.round(p.on.rps)}`,
+      ratio(p.on.rps, p.off.rps),
+      `${p.off.p99} / ${p.on.p99} ms`,
+      ratio(p.on.p99, p.off.p99),
+      `${Math.round(p.cpuOff)} / ${Math.round(p.cpuOn)} µs`,
+      ratio(p.cpuOn, p.cpuOff),
+      `${mib(p.journal.largest)} (state file ${mib(p.stateBytes)}), ${p.journal.compactions} compactions`,
+    ]),
+  ),
+  '',
+]
+
+const scaleSection = (scale: Awaited<ReturnType<typeof atScale>>) => [
+  '### At 100,000 records (in process)',
+  '',
+  `- The journal is compacted once it outgrows ${mib(scale.bound)} (the state file is ${mib(scale.stateBytes)}): ` +
+    `${scale.writes.toLocaleString('en')} POSTs of three-field forms (${(scale.journalBytes / scale.writes).toFixed(0)} bytes each in the journal) reached it in ${(scale.growMs / 1000).toFixed(1)} s. ` +
+    'Between that check and the end of a compaction the journal also holds what is written meanwhile.',
+  `- A compaction there took ${(scale.compactMs / 1000).toFixed(2)} s while ${scale.writesDuring} writes were answered; the event loop (every answer) waited at most ${scale.maxDelayMs.toFixed(1)} ms at a time.`,
+  `- A start from the state file alone took ${(scale.importMs / 1000).toFixed(2)} s; from the state file and a journal at the bound (a crash just before a compaction), ${(scale.replayMs / 1000).toFixed(2)} s.`,
+  '',
+]
+
+const churnSection = (runs: { withState: boolean; run: Awaited<ReturnType<typeof churn>> }[]) => {
+  const secondHalf = ({ run }: (typeof runs)[number]) => {
+    const half = run.samples.filter((sample) => sample.cycles > CYCLES / 2)
+    const first = half[0]
+    const last = half.at(-1)
+    return first && last
+      ? `${Math.round(first.rss)} → ${Math.round(last.rss)} MiB (${first.cycles.toLocaleString('en')} → ${last.cycles.toLocaleString('en')} cycles)`
+      : '–'
+  }
+  const cycles = runs[0]?.run.samples.map((sample) => sample.cycles) ?? []
+  return [
+    `### Memory under churn (${CYCLES.toLocaleString('en')} create + delete cycles of a three-field form, 8 clients)`,
+    '',
+    ...runs.map(
+      (r) =>
+        `- \`serve${r.withState ? ' --state' : ''}\`: RSS over the second half ${secondHalf(r)}; ${r.run.seconds.toFixed(0)} s in all.`,
+    ),
+    '',
+    table(
+      [
+        ['cycles', '--:'],
+        ...runs.map((r): Parameters<typeof table>[0][number] => [
+          `RSS${r.withState ? ' with --state' : ' without'}`,
+          '--:',
+        ]),
+        ['journal', '--:'],
+      ],
+      cycles.map((count, i) => [
+        count.toLocaleString('en'),
+        ...runs.map((r) => `${Math.round(r.run.samples[i]?.rss ?? Number.NaN)} MiB`),
+        mib(runs.find((r) => r.withState)?.run.samples[i]?.journal ?? 0),
+      ]),
+    ),
+    '',
+  ]
+}
+
 const main = async () => {
   const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' / ')} at the start, Node ${process.version}`
-  const posts = [await postCost(20), await postCost(100_000)]
-  const scale = await atScale()
-  const memory = await churn()
-
-  const ratio = (on: number, off: number) => `${(on / off).toFixed(2)}×`
-  const postRows = posts.map((p) => [
-    p.records.toLocaleString('en'),
-    `${Math.round(p.off.rps)} / ${Math.round(p.on.rps)}`,
-    ratio(p.on.rps, p.off.rps),
-    `${p.off.p99} / ${p.on.p99} ms`,
-    ratio(p.on.p99, p.off.p99),
-    `${Math.round(p.cpuOff)} / ${Math.round(p.cpuOn)} µs`,
-    ratio(p.cpuOn, p.cpuOff),
-    `${mib(p.journal.largest)} (state file ${mib(p.stateBytes)}), ${p.journal.compactions} compactions`,
-  ])
-  const half = memory.samples.filter((s) => s.cycles > CYCLES / 2)
-  const first = half[0]
-  const last = half.at(-1)
-  const markdown = [
+  const lines = [
     '## State kept on disk (`serve --state`)',
     '',
     `\`npm run bench:journal\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${machine}. ` +
       `wrk ${JSON.stringify(settings)}, runs of the two servers interleaved; the same server file ` +
       '(bench/servers/mock-server.ts) with its state file only read, or kept (`--keep`: every change ' +
-      'journalled, gathered 50 ms, one write and one fsync per batch, compacted past ' +
+      'journalled, gathered 50 ms, one write and one fdatasync per batch, compacted past ' +
       `max(${mib(COMPACT_AT.minBytes)}, the state file)).`,
     '',
-    '### What the journal costs a POST /forms',
-    '',
-    table(
-      [
-        ['records', '--:'],
-        ['req/s without / with', '--:'],
-        ['ratio', '--:'],
-        ['p99 without / with', '--:'],
-        ['p99 ratio', '--:'],
-        ['CPU per POST without / with', '--:'],
-        ['CPU ratio', '--:'],
-        ['journal at its largest during the runs', '---'],
-      ],
-      postRows,
-    ),
-    '',
-    '### At 100,000 records (in process)',
-    '',
-    `- The journal is compacted once it outgrows ${mib(scale.bound)} (the state file is ${mib(scale.stateBytes)}): ` +
-      `${scale.writes.toLocaleString('en')} POSTs of three-field forms (${(scale.journalBytes / scale.writes).toFixed(0)} bytes each in the journal) reached it in ${(scale.growMs / 1000).toFixed(1)} s. ` +
-      'Between that check and the end of a compaction the journal also holds what is written meanwhile.',
-    `- A compaction there took ${(scale.compactMs / 1000).toFixed(2)} s while ${scale.writesDuring} writes were answered; the event loop (every answer) waited at most ${scale.maxDelayMs.toFixed(1)} ms at a time.`,
-    `- A start from the state file alone took ${(scale.importMs / 1000).toFixed(2)} s; from the state file and a journal at the bound (a crash just before a compaction), ${(scale.replayMs / 1000).toFixed(2)} s.`,
-    '',
-    `### Memory under churn (${CYCLES.toLocaleString('en')} create + delete cycles, 8 clients, \`serve --state\`)`,
-    '',
-    `${memory.seconds.toFixed(0)} s in all. RSS over the second half: ${first ? `${Math.round(first.rss)} MiB at ${first.cycles.toLocaleString('en')}` : '–'} → ${last ? `${Math.round(last.rss)} MiB at ${last.cycles.toLocaleString('en')}` : '–'} cycles.`,
-    '',
-    table(
-      [
-        ['cycles', '--:'],
-        ['RSS', '--:'],
-        ['journal', '--:'],
-      ],
-      memory.samples.map((s) => [
-        s.cycles.toLocaleString('en'),
-        `${Math.round(s.rss)} MiB`,
-        mib(s.journal),
-      ]),
-    ),
-    '',
-  ].join('\n')
+  ]
+  if (PARTS.has('post')) lines.push(...postSection([await postCost(20), await postCost(100_000)]))
+  if (PARTS.has('scale')) lines.push(...scaleSection(await atScale()))
+  if (PARTS.has('churn')) {
+    const runs = []
+    for (const withState of [false, true]) runs.push({ withState, run: await churn(withState) })
+    lines.push(...churnSection(runs))
+  }
+  const markdown = lines.join('\n')
+  // A partial run (BENCH_PARTS) is printed only: the section holds every part of one run.
+  if (PARTS.size < 3) {
+    process.stdout.write(`${markdown}\n`)
+    return
+  }
   const out = resolve(ROOT, 'bench/RESULTS.md')
   writeSection(out, 'shared-mock', markdown)
   process.stdout.write(`${markdown}\nWrote the "State kept on disk" section of ${out}\n`)

@@ -10,7 +10,13 @@ import {
   markerLine,
   type StateIdentity,
 } from './journal.ts'
-import { type StateFiles, syncDirectory, writePieces, writeStateTemp } from './state-save.ts'
+import {
+  type StateFiles,
+  scratchBuffer,
+  syncDirectory,
+  writePieces,
+  writeStateTemp,
+} from './state-save.ts'
 
 /** An error as a message says it: its code first, when it has one. */
 export const describeError = (error: unknown) => {
@@ -46,6 +52,8 @@ export class JournalWriter {
   /** The journal, open for writing; `#size` bytes of it are written and flushed. */
   #handle: FileHandle
   #size: number
+  /** Appends are encoded into this buffer, one at a time (they run in order). */
+  readonly #scratch = scratchBuffer()
   /** Bytes past `#size` may hold a failed write's start: cut before the next append. */
   #dirty = false
   #stateBytes: number
@@ -114,7 +122,7 @@ export class JournalWriter {
   async #append(pieces: Iterable<string>): Promise<void> {
     await this.#clean()
     this.#dirty = true
-    const written = await writePieces(this.#handle, pieces, this.#size)
+    const written = await writePieces(this.#handle, pieces, this.#size, this.#scratch)
     // fdatasync: the bytes and the file's new size, not its times (one disk write less).
     await this.#handle.datasync()
     this.#size += written
