@@ -49,7 +49,7 @@ export type JournalHeader = z.infer<typeof JournalHeader>
 
 /** The records themselves are checked as they are stored (`MockCore.applyChanges`). */
 const RecordChange = z.union([
-  z.strictObject({ put: z.enum(COLLECTIONS), record: z.looseObject({ id: z.string() }) }),
+  z.strictObject({ put: z.enum(COLLECTIONS), record: z.unknown() }),
   z.strictObject({ delete: z.enum(COLLECTIONS), id: z.string() }),
 ])
 const RecordsEntry = z.strictObject({
