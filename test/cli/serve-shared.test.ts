@@ -124,7 +124,9 @@ describe('serve --state on a disk that stops taking writes', () => {
     const first = await serve(['--state', path])
     const pid = String(first.cli.child.pid)
     const saved = await createForm(first.apiRoot, 'Saved before the disk filled')
-    await expect.poll(() => readFileSync(journal, 'utf8').split('\n').length).toBe(3)
+    await expect
+      .poll(() => readFileSync(journal, 'utf8').split('\n').length, { timeout: 5_000 })
+      .toBe(3)
     // The process may write no file beyond a few bytes past the journal's end (EFBIG, as a full
     // disk answers ENOSPC): the next write fails part-way.
     execFileSync('prlimit', ['--pid', pid, `--fsize=${statSync(journal).size + 100}:`])
