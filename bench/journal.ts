@@ -270,6 +270,10 @@ const ratio = (on: number, off: number) => `${(on / off).toFixed(2)}×`
 const postSection = (posts: Awaited<ReturnType<typeof postCost>>[]) => [
   '### What the journal costs a POST /forms',
   '',
+  'Each POST also grows the store, so the state file (and the bound) grows during the runs. On a ' +
+    'shared machine req/s and p99 swing from run to run; CPU per POST (from /proc, over all runs) ' +
+    'is the steadier figure.',
+  '',
   table(
     [
       ['records', '--:'],
@@ -289,7 +293,7 @@ const postSection = (posts: Awaited<ReturnType<typeof postCost>>[]) => [
       ratio(p.on.p99, p.off.p99),
       `${Math.round(p.cpuOff)} / ${Math.round(p.cpuOn)} µs`,
       ratio(p.cpuOn, p.cpuOff),
-      `${mib(p.journal.largest)} (state file ${mib(p.stateBytes)}), ${p.journal.compactions} compactions`,
+      `${mib(p.journal.largest)} (state file ${mib(p.stateBytes)} at the end), ${p.journal.compactions} compactions`,
     ]),
   ),
   '',
