@@ -6,6 +6,7 @@ export const SKIP_TEXT: Record<SkipReason, string> = {
   participation: 'participation: the API cannot create it (§1), the mock writes it directly',
   responses: 'form responses: the API cannot collect them (§1), the mock writes them directly',
   'no-key': "the other organization's step: give --other-key to send it",
+  'not-offered': 'it acts on something this deployment does not offer (deployment file: null)',
 }
 
 const refText = (value: string | Ref) =>
@@ -90,5 +91,26 @@ export const printCreated = (outcome: SeedOutcome) => {
           `      ${linksOf(kind, record)}\n`,
       )
     }
+  }
+}
+
+/** What the deployment file said this deployment does not offer, left out of the records, counted. */
+export const printLeftOut = (outcome: SeedOutcome) => {
+  if (outcome.leftOut.length === 0 && outcome.skipped.length === 0) return
+  const out = process.stdout
+  const records = new Set(outcome.leftOut.map((l) => l.record))
+  out.write(
+    `\nLeft out ${outcome.leftOut.length} part(s) of ${records.size} record(s) that this deployment does not offer (its deployment file says null):\n`,
+  )
+  const counts = new Map<string, number>()
+  for (const { what, key } of outcome.leftOut) {
+    const line = `${what.replace(/^an? |^the /, '')} (${key})`
+    counts.set(line, (counts.get(line) ?? 0) + 1)
+  }
+  for (const [line, count] of counts) out.write(`  ${count} × ${line}\n`)
+  if (outcome.skipped.length > 0) {
+    out.write(
+      `Skipped ${outcome.skipped.length} step(s) on what was left out: ${outcome.skipped.map((s) => `${s.index + 1} (${s.operation})`).join(', ')}.\n`,
+    )
   }
 }
