@@ -62,7 +62,7 @@ export const created = (
       const m = String(obj(item).id)
       const r = world.realOf(m)
       if (r === undefined) return
-      items.push({ model: m, real: r })
+      items.push({ model: m, real: r, kind: String(obj(item).kind) })
       world.capture(step, itemsKey === 'fields' ? 'FIELD' : 'ACTIVITY', r, [
         envelope,
         itemsKey,
