@@ -97,6 +97,25 @@ describe('the foreign deployment as a whole', () => {
     ).toHaveLength(1)
   })
 
+  it('ignores a body sent to an operation that takes none', async () => {
+    const form = await newForm('Bodyless')
+    const res = await fetch(`${foreign.baseUrl}/forms/${form.id}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FOREIGN_KEYS.main}`, 'content-type': 'text/plain' },
+      body: 'not json',
+    })
+    expect(res.status).toBe(200)
+    expect(Form.parse(((await res.json()) as { form: unknown }).form).status).toBe('live')
+  })
+
+  it('refuses a body over 1 MiB with 413 and creates nothing', async () => {
+    const big = await call('POST', '/forms', { title: 'x', description: 'y'.repeat(1024 * 1024) })
+    expectPlain(big, 413)
+    expect(expectOk(await call('GET', '/forms'), z.object({ forms: z.array(Form) })).forms).toEqual(
+      [],
+    )
+  })
+
   it('reset() empties every organization', async () => {
     await newForm('gone')
     await newForm('gone too', FOREIGN_KEYS.otherOrg)

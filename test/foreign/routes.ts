@@ -34,6 +34,8 @@ export type Route = {
   /** Every error of the operation is answered in this shape (§7 assigns it per operation). */
   shape: ErrorShape
   needs?: Entitlement
+  /** Whether the operation reads a JSON body; the others ignore one. */
+  takesBody: boolean
   /** Added on 2026-07-13: unknown paths in earlier releases. */
   seriesRelease?: true
 }
@@ -43,56 +45,116 @@ const validation = 'validation' as const
 
 // Literal segments come before parameters where both could match (…/fields/reorder).
 export const ROUTES: Route[] = [
-  { method: 'POST', path: '/forms', run: createForm, shape: plain },
-  { method: 'GET', path: '/forms', run: listForms, shape: plain },
-  { method: 'GET', path: '/forms/:id', run: getForm, shape: plain },
-  { method: 'PATCH', path: '/forms/:id', run: updateForm, shape: validation },
-  { method: 'DELETE', path: '/forms/:id', run: deleteForm, shape: plain },
-  { method: 'PATCH', path: '/forms/:id/settings', run: replaceSettings, shape: validation },
-  { method: 'POST', path: '/forms/:id/publish', run: publishForm, shape: plain },
-  { method: 'POST', path: '/forms/:id/close', run: closeForm, shape: plain },
-  { method: 'GET', path: '/forms/:id/submissions', run: listSubmissions, shape: plain },
-  { method: 'POST', path: '/forms/:id/fields', run: addField, shape: plain },
-  { method: 'POST', path: '/forms/:id/fields/reorder', run: reorderFields, shape: validation },
+  { method: 'POST', path: '/forms', run: createForm, shape: plain, takesBody: true },
+  { method: 'GET', path: '/forms', run: listForms, shape: plain, takesBody: false },
+  { method: 'GET', path: '/forms/:id', run: getForm, shape: plain, takesBody: false },
+  { method: 'PATCH', path: '/forms/:id', run: updateForm, shape: validation, takesBody: true },
+  { method: 'DELETE', path: '/forms/:id', run: deleteForm, shape: plain, takesBody: false },
+  {
+    method: 'PATCH',
+    path: '/forms/:id/settings',
+    run: replaceSettings,
+    shape: validation,
+    takesBody: true,
+  },
+  { method: 'POST', path: '/forms/:id/publish', run: publishForm, shape: plain, takesBody: false },
+  { method: 'POST', path: '/forms/:id/close', run: closeForm, shape: plain, takesBody: false },
+  {
+    method: 'GET',
+    path: '/forms/:id/submissions',
+    run: listSubmissions,
+    shape: plain,
+    takesBody: false,
+  },
+  { method: 'POST', path: '/forms/:id/fields', run: addField, shape: plain, takesBody: true },
+  {
+    method: 'POST',
+    path: '/forms/:id/fields/reorder',
+    run: reorderFields,
+    shape: validation,
+    takesBody: true,
+  },
   {
     method: 'PATCH',
     path: '/forms/:id/fields/:fieldId',
     run: replaceFieldConfig,
     shape: validation,
+    takesBody: true,
   },
-  { method: 'POST', path: '/forms/:id/fields/:fieldId/remove', run: removeField, shape: plain },
-  { method: 'POST', path: '/sessions', run: createSession, shape: plain },
-  { method: 'GET', path: '/sessions', run: listSessions, shape: plain },
-  { method: 'POST', path: '/sessions/:id/activities', run: addActivity, shape: validation },
+  {
+    method: 'POST',
+    path: '/forms/:id/fields/:fieldId/remove',
+    run: removeField,
+    shape: plain,
+    takesBody: false,
+  },
+  { method: 'POST', path: '/sessions', run: createSession, shape: plain, takesBody: true },
+  { method: 'GET', path: '/sessions', run: listSessions, shape: plain, takesBody: false },
+  {
+    method: 'POST',
+    path: '/sessions/:id/activities',
+    run: addActivity,
+    shape: validation,
+    takesBody: true,
+  },
   {
     method: 'POST',
     path: '/sessions/:id/activities/:activityId/present',
     run: presentActivity,
+    takesBody: false,
     shape: plain,
   },
-  { method: 'POST', path: '/sessions/:id/open', run: openSession, shape: plain },
-  { method: 'POST', path: '/sessions/:id/end', run: endSession, shape: plain },
-  { method: 'POST', path: '/sessions/:id/teams', run: createTeam, shape: plain },
-  { method: 'GET', path: '/sessions/:id/team-mode', run: getTeamMode, shape: plain },
-  { method: 'PUT', path: '/sessions/:id/team-mode', run: setTeamMode, shape: plain },
+  { method: 'POST', path: '/sessions/:id/open', run: openSession, shape: plain, takesBody: false },
+  { method: 'POST', path: '/sessions/:id/end', run: endSession, shape: plain, takesBody: false },
+  { method: 'POST', path: '/sessions/:id/teams', run: createTeam, shape: plain, takesBody: true },
+  {
+    method: 'GET',
+    path: '/sessions/:id/team-mode',
+    run: getTeamMode,
+    shape: plain,
+    takesBody: false,
+  },
+  {
+    method: 'PUT',
+    path: '/sessions/:id/team-mode',
+    run: setTeamMode,
+    shape: plain,
+    takesBody: true,
+  },
   {
     method: 'POST',
     path: '/series',
     run: createSeries,
+    takesBody: true,
     shape: plain,
     needs: 'series',
     seriesRelease: true,
   },
-  { method: 'GET', path: '/series', run: listSeries, shape: plain, seriesRelease: true },
+  {
+    method: 'GET',
+    path: '/series',
+    run: listSeries,
+    shape: plain,
+    takesBody: false,
+    seriesRelease: true,
+  },
   {
     method: 'POST',
     path: '/sponsors',
     run: createReport,
+    takesBody: true,
     shape: plain,
     needs: 'data_export_analytics',
     seriesRelease: true,
   },
-  { method: 'GET', path: '/sponsors', run: listReports, shape: plain, seriesRelease: true },
+  {
+    method: 'GET',
+    path: '/sponsors',
+    run: listReports,
+    shape: plain,
+    takesBody: false,
+    seriesRelease: true,
+  },
 ]
 
 const matchPath = (pattern: string, segments: string[]): Record<string, string> | undefined => {

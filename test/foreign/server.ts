@@ -57,12 +57,13 @@ const sendFailure = (
 const readBody = async (req: IncomingMessage): Promise<Buffer | Failure> => {
   const chunks: Buffer[] = []
   let size = 0
+  // Drain an oversized body rather than stop reading: leaving the loop would destroy the socket
+  // before the 413 could be sent.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_BODY_BYTES) return fail(413, 'the request body exceeds 1 MiB')
-    chunks.push(chunk)
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk)
   }
-  return Buffer.concat(chunks)
+  return size > MAX_BODY_BYTES ? fail(413, 'the request body exceeds 1 MiB') : Buffer.concat(chunks)
 }
 
 /** An empty body is no body; a body must be JSON and say so. */
@@ -115,21 +116,32 @@ const handle = async (
     )
   if (route.needs && !grant.entitlements.includes(route.needs))
     return sendFailure(res, fail(402, `this plan lacks the ${route.needs} entitlement`), 'plain')
+  const records = deployment.store.of(grant.org)
+  // Operations without a body ignore whatever was sent.
+  if (!route.takesBody)
+    return answer(
+      res,
+      () => route.run({ deployment, records, params, body: undefined }),
+      route.shape,
+    )
   if (!Buffer.isBuffer(raw)) return sendFailure(res, raw, route.shape)
   const parsed = parseBody(req, raw)
   if ('type' in parsed) return sendFailure(res, parsed, route.shape)
+  return answer(
+    res,
+    () => route.run({ deployment, records, params, body: parsed.body }),
+    route.shape,
+  )
+}
+
+const answer = (res: ServerResponse, run: () => Outcome, shape: ErrorShape) => {
   let outcome: Outcome
   try {
-    outcome = route.run({
-      deployment,
-      records: deployment.store.of(grant.org),
-      params,
-      body: parsed.body,
-    })
+    outcome = run()
   } catch (error) {
     outcome = fail(500, `internal error: ${error instanceof Error ? error.message : String(error)}`)
   }
-  if (outcome.type === 'failure') return sendFailure(res, outcome, route.shape)
+  if (outcome.type === 'failure') return sendFailure(res, outcome, shape)
   return send(res, outcome.status, outcome.body)
 }
 
