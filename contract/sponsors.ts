@@ -60,9 +60,12 @@ const docReportShape = {
   brandLabel: z.string(),
   slug: z.string(),
   publicUrl: DocUrl,
-  /** Omitting both dates gives an all-time rollup, which has no window bound: null. */
-  rangeStart: DocTimestamp.nullable(),
-  rangeEnd: DocTimestamp.nullable(),
+  /**
+   * Omitting both dates gives an all-time rollup, which has no window bound. The reference shows
+   * no empty value, so a deployment may say it with null or by leaving the property out.
+   */
+  rangeStart: DocTimestamp.nullable().optional(),
+  rangeEnd: DocTimestamp.nullable().optional(),
   generatedAt: DocTimestamp,
   createdAt: DocTimestamp,
 }

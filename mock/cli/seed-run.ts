@@ -125,29 +125,39 @@ export const runPlan = async (
       }
       return outcome
     }
-    const response = await client.raw({
-      method: request.method,
-      path: request.path,
-      params,
-      ...(request.body === undefined ? {} : { body: request.body }),
-    })
-    outcome.sent += 1
-    const succeeded = vocabulary
-      ? response.status >= 200 && response.status < 300
-      : response.status === route.success.status
-    if (!succeeded) {
-      outcome.refusal = {
-        index: item.index,
-        step,
-        status: response.status,
-        text: response.text,
-        request: response.request,
-        ...(response.error === undefined ? {} : { error: response.error }),
+    // The step, then what the vocabulary adds to complete its record (a template's missing fields).
+    const queue: Array<{
+      request: { method: Method; path: string; body?: unknown }
+      params: Record<string, string>
+      keep: (answer: unknown) => unknown
+    }> = [{ request, params, keep }]
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const response = await client.raw({
+        method: next.request.method,
+        path: next.request.path,
+        params: next.params,
+        ...(next.request.body === undefined ? {} : { body: next.request.body }),
+      })
+      outcome.sent += 1
+      const succeeded = vocabulary
+        ? response.status >= 200 && response.status < 300
+        : response.status === route.success.status
+      if (!succeeded) {
+        outcome.refusal = {
+          index: item.index,
+          step,
+          status: response.status,
+          text: response.text,
+          request: response.request,
+          ...(response.error === undefined ? {} : { error: response.error }),
+        }
+        return outcome
       }
-      return outcome
+      const kept = next.keep(response.body)
+      if (next.request === request && step.name !== undefined) named.set(step.name, kept)
+      remember(outcome, response.body)
+      if (next.request === request && vocabulary) queue.push(...vocabulary.completing())
     }
-    if (step.name !== undefined) named.set(step.name, keep(response.body))
-    remember(outcome, response.body)
     onStep(++done, item)
   }
   return outcome

@@ -88,6 +88,12 @@ export class SeedVocabulary {
   readonly #kinds = new Map<string, FieldKind>()
   /** Deployment form id → its field ids in the deployment's order. */
   readonly #fields = new Map<string, string[]>()
+  /** Requests that complete the record just created (fields its template lacks). */
+  readonly #pending: Array<{
+    request: SpelledRequest
+    params: Record<string, string>
+    keep: (answer: unknown) => unknown
+  }> = []
 
   constructor(readonly deployment: DeploymentFile) {}
 
@@ -204,32 +210,47 @@ export class SeedVocabulary {
    */
   #createForm(step: ApiStep, params: Record<string, string>, body: Obj): Prepared {
     const template = body.template as FormTemplate | undefined
-    const templateKinds = template ? TEMPLATE_CONTENT[template].fields.map((f) => f.kind) : []
+    const templateFields = template ? (TEMPLATE_CONTENT[template].fields as Obj[]) : []
     let out = body
+    let inline = Array.isArray(body.fields) ? (body.fields as Obj[]) : []
+    let templateKinds = templateFields.map((f) => f.kind as FieldKind)
     if (template !== undefined && spellValue(this.deployment, 'templates', template) === null) {
-      this.#leave(step, `the ${template} template`, 'forms.templates')
+      // No such template here: the form gets the template's fields inline, where it had them.
       const { template: _, ...rest } = out
       out = rest
+      inline = [...templateFields, ...inline]
+      templateKinds = []
     }
-    const kept = template !== undefined && out.template === undefined ? 0 : templateKinds.length
-    const inline = Array.isArray(body.fields) ? (body.fields as Obj[]) : []
     const sent = inline.filter((field) => {
       if (!isFieldKind(field.kind) || fieldWord(this.deployment, field.kind) !== null) return true
       this.#leave(step, `a ${field.kind} field`, fieldKey(field.kind))
       return false
     })
-    if (Array.isArray(body.fields)) out = { ...out, fields: sent }
+    if (inline.length > 0) out = { ...out, fields: sent }
     const prepared = this.#send(step, params, out)
     if ('skip' in prepared) return prepared
     return {
       ...prepared,
-      keep: (answer) => this.#alignForm(answer, kept ? templateKinds : [], inline, sent),
+      keep: (answer) => this.#alignForm(step, answer, templateKinds, inline, sent),
     }
   }
 
-  #alignForm(answer: unknown, templateKinds: FieldKind[], inline: Obj[], sent: Obj[]): unknown {
+  /**
+   * The answer of a new form as the plan's later steps expect it: the template's fields where the
+   * profile's template has them (matched by kind), then the inline ones; a left-out position holds
+   * nothing. A field the profile's template has and this deployment's does not is added after the
+   * create (completing), so the record holds what the demo's does.
+   */
+  #alignForm(
+    step: ApiStep,
+    answer: unknown,
+    templateKinds: FieldKind[],
+    inline: Obj[],
+    sent: Obj[],
+  ): unknown {
     const form = isObj(answer) && isObj(answer.form) ? answer.form : undefined
     if (!isObj(answer) || !form || !Array.isArray(form.fields)) return answer
+    const formId = String(form.id)
     const fields = form.fields.filter(isObj)
     const ownTemplate = fields.slice(0, Math.max(0, fields.length - sent.length))
     const sentFields = fields.slice(ownTemplate.length)
@@ -253,10 +274,36 @@ export class SeedVocabulary {
       aligned.push(real ?? null)
     }
     this.#fields.set(
-      String(form.id),
+      formId,
       fields.map((f) => String(f.id)),
     )
+    const template = isObj(step.body) ? (step.body.template as FormTemplate | undefined) : undefined
+    templateKinds.forEach((kind, at) => {
+      if (aligned[at] !== null || !template || fieldWord(this.deployment, kind) === null) return
+      const field = TEMPLATE_CONTENT[template].fields[at]
+      this.#pending.push({
+        request: spellRequest(this.deployment, 'addField', field),
+        params: { id: formId },
+        keep: (added) => {
+          const created = isObj(added) && isObj(added.field) ? added.field : undefined
+          if (!created) return added
+          aligned[at] = created
+          this.#kinds.set(String(created.id), kind)
+          this.#fields.set(formId, [...(this.#fields.get(formId) ?? []), String(created.id)])
+          return added
+        },
+      })
+    })
     return { ...answer, form: { ...form, fields: aligned } }
+  }
+
+  /** Requests that complete the record the last step created; sent right after it. */
+  completing(): Array<{
+    request: SpelledRequest
+    params: Record<string, string>
+    keep: (answer: unknown) => unknown
+  }> {
+    return this.#pending.splice(0)
   }
 
   /** The plan's order of the fields this deployment has, then any other field of the form. */

@@ -109,7 +109,8 @@ describe('engagement-mock seed', () => {
     writeFileSync(
       file,
       JSON.stringify({
-        forms: { fields: { phone: null, yes_no: 'yes_no' } },
+        // No retro template: its fields are sent inline instead, so the records stay the same.
+        forms: { fields: { phone: null, yes_no: 'yes_no' }, templates: { retro: null } },
         sessions: { activities: { slides: null } },
       }),
     )
@@ -138,6 +139,16 @@ describe('engagement-mock seed', () => {
       activities: before.activities - slides,
     })
     expect(after.fieldKinds.phone).toBeUndefined()
+    // Sent without the template (the mock would have set its use case), with its four fields.
+    const { forms } = await listed(createClient({ baseUrl: server.baseUrl, apiKey: ACME_KEY }))
+    const sprint = forms.find((form) => /^Sprint \d+ retrospective$/.test(form.title))
+    expect(sprint?.settings.useCase).toBe('general')
+    expect(sprint?.fields.map((f) => f.kind)).toEqual([
+      'long_text',
+      'long_text',
+      'long_text',
+      'rating',
+    ])
     expect(after.activityKinds.slides).toBeUndefined()
     expect(stdout).toContain(`Left out ${phones + slides} part(s) of`)
     expect(stdout).toContain(`${phones} × phone field (forms.fields.phone)`)

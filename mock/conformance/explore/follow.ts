@@ -61,8 +61,9 @@ export const follow = async (
 ): Promise<Step | undefined> => {
   const { op } = step
   if (!ok(step.real.status)) {
-    // The deployment refused what the model did.
-    const words = CARRIES_WORDS.includes(op)
+    // The deployment refused what the model did: a matter of words when the request carries the
+    // deployment's vocabulary and no state is in play (a new record, or a draft).
+    const words = CARRIES_WORDS.includes(op) && (before === undefined || before.status === 'draft')
     const keys = words ? vocabularyKeys(step) : []
     let outcome: string
     const created = CREATES[op]

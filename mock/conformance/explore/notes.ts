@@ -1,3 +1,4 @@
+import { contract } from '../../../contract/table.ts'
 import { type Exchange, label } from './engine.ts'
 import type { Step } from './world.ts'
 
@@ -35,6 +36,16 @@ export const short = (exchange: Exchange) => {
   return line.length > 240 ? `${line.slice(0, 239)}…` : line
 }
 
+/** The operation, and where the deployment file sent it when that is elsewhere. */
+const sentAs = (step: Step) => {
+  const route = contract[step.op]
+  const { method, url } = step.real.request
+  const path = new URL(url).pathname
+  const template = new RegExp(`${route.path.replace(/\{\w+\}/g, '[^/]+')}$`)
+  const moved = method !== route.method || !template.test(path)
+  return moved ? `${label(step.op)} (sent as ${method} ${path})` : label(step.op)
+}
+
 /** Notes of one exploration, one per request, kind and key, counted. */
 export class Notes {
   readonly #byKey = new Map<string, ExploreNote>()
@@ -42,7 +53,7 @@ export class Notes {
   add(kind: ExploreNote['kind'], step: Step, keys: readonly string[], outcome: string): void {
     this.record({
       kind,
-      request: label(step.op),
+      request: sentAs(step),
       intent: step.intent,
       deployment: short(step.real),
       model: short(step.model),
