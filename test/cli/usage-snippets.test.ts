@@ -51,6 +51,7 @@ describe('docs/usage.md', () => {
       'tests with msw/node',
       'script with msw/node',
       'backend from zero',
+      'vocabulary',
       'backend from code',
       'backend in vitest',
       'backend in node --test',

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { parseDeployment } from '../../mock/conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../../mock/conformance/explore/explore.ts'
 import { INIT_MAX_REQUESTS, initDeployment } from '../../mock/conformance/init.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { startServer } from '../../mock/server.ts'
-import { runCli } from '../cli/cli.ts'
+import { ROOT, runCli } from '../cli/cli.ts'
+import { readSnippets } from '../cli/snippets.ts'
 import { FOREIGN_KEYS } from '../foreign/server.ts'
 import { recordCounts } from './counts.ts'
 import { SEQUENCE_DEVIANTS } from './deviants-sequences.ts'
@@ -71,6 +73,15 @@ describe('a foreign deployment, with the deployment file its user writes', () =>
       expect(completed[section][group], key).toHaveProperty(kind)
     }
   }, 60_000)
+
+  it("is docs/usage.md's complete example of a deployment's vocabulary", async () => {
+    const [snippet] = readSnippets(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')).filter(
+      (s) => s.group === 'vocabulary',
+    )
+    expect(parseDeployment(JSON.parse(snippet?.code ?? '{}'), 'docs/usage.md')).toEqual(
+      target.deployment,
+    )
+  })
 
   it('passes the catalog', async ({ annotate }) => {
     target.reset()

@@ -73,11 +73,11 @@ const VOCABULARY_KEY =
 /** The deployment file keys that decided how the deployment's request was spelled. */
 export const keysOf = (step: Step): string[] => [...(spelledKeys.get(step.real) ?? [])]
 
-/** The vocabulary keys of a step, most specific first; the create keys when it named none. */
+/** The deployment file keys behind a step's request: the vocabulary's first, then the spellings. */
 export const vocabularyKeys = (step: Step): string[] => {
   const keys = [...new Set(keysOf(step))]
   const words = keys.filter((key) => VOCABULARY_KEY.test(key))
-  return words.length > 0 ? words : keys
+  return [...words, ...keys.filter((key) => !words.includes(key))]
 }
 
 /** Operations whose body carries the deployment's vocabulary: a refusal of one is a word matter. */

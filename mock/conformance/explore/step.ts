@@ -91,12 +91,12 @@ export const send = async (
   const step: Step = { op, role, intent, model, real, captures: [] }
   world.steps.push(step)
   if (routeOf(op).inferred && !world.strict && ABSENT.includes(real.status)) {
-    if (ok(model.status)) {
-      // §4 names these operations without their path: this deployment does not offer this one
-      // where the deployment file (or the profile) says. The model has applied it and the
-      // deployment has not, so the rest of this run is moot.
+    // §4 names these operations without their path: this deployment does not offer this one
+    // where the deployment file (or the profile) says. When the model applied it and the
+    // deployment has not, the rest of this run is moot; 501 says so whatever the model did.
+    if (ok(model.status) || real.status === 501) {
       sides.notOffered.add(op)
-      world.aborted = true
+      world.aborted ||= ok(model.status)
       return undefined
     }
   }

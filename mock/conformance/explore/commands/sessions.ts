@@ -83,32 +83,40 @@ export const addActivity = (activity: NonNullable<Bodies['activity']>) =>
     ),
   )
 
-/** Few names, one differing only in case: duplicates (refused, case-insensitively) come up often. */
+/**
+ * Few names, one differing only in case, and now and then a second team right after the first
+ * (within the two requests a step may send): duplicates, refused case-insensitively by the profile,
+ * come up often.
+ */
 export const addTeam = fc
   .record({
     role,
     at: pick,
     name: fc.constantFrom('Red', 'Blue', 'red'),
+    then: fc.option(fc.constantFrom('red', 'Green'), { nil: undefined }),
     color: fc.constantFrom('#ff0000', '#0000ff'),
   })
   .map((args) =>
     command(
-      `addTeam(session #${args.at}, ${args.name}, as ${args.role})`,
+      `addTeam(session #${args.at}, ${args.name}${args.then ? ` then ${args.then}` : ''}, as ${args.role})`,
       (w) => w.has('session') && w.can(args.role),
       async (world, sides) => {
         const rec = target(world, 'session', args.at)
         if (!rec) return
-        await send(
-          world,
-          sides,
-          'addTeam',
-          args.role,
-          `add team ${args.name} to ${rec.variable}`,
-          (side) => ({
-            params: params(rec)(side),
-            body: { name: args.name, color: args.color },
-          }),
-        )
+        for (const name of args.then ? [args.name, args.then] : [args.name]) {
+          if (rec.loose || world.aborted) return
+          await send(
+            world,
+            sides,
+            'addTeam',
+            args.role,
+            `add team ${name} to ${rec.variable}`,
+            (side) => ({
+              params: params(rec)(side),
+              body: { name, color: args.color },
+            }),
+          )
+        }
       },
     ),
   )
