@@ -93,17 +93,17 @@ export const addTeam = fc
     role,
     at: pick,
     name: fc.constantFrom('Red', 'Blue', 'red'),
-    then: fc.option(fc.constantFrom('red', 'Green'), { nil: undefined }),
+    second: fc.option(fc.constantFrom('red', 'Green'), { nil: undefined }),
     color: fc.constantFrom('#ff0000', '#0000ff'),
   })
   .map((args) =>
     command(
-      `addTeam(session #${args.at}, ${args.name}${args.then ? ` then ${args.then}` : ''}, as ${args.role})`,
+      `addTeam(session #${args.at}, ${args.name}${args.second ? ` then ${args.second}` : ''}, as ${args.role})`,
       (w) => w.has('session') && w.can(args.role),
       async (world, sides) => {
         const rec = target(world, 'session', args.at)
         if (!rec) return
-        for (const name of args.then ? [args.name, args.then] : [args.name]) {
+        for (const name of args.second ? [args.name, args.second] : [args.name]) {
           if (rec.loose || world.aborted) return
           await send(
             world,
