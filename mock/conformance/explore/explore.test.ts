@@ -114,6 +114,55 @@ describe('explore', () => {
   })
 })
 
+/** A deployment without a phone field kind: the mock refuses the kind it is sent instead. */
+const noPhones: Rewrite = (url, init) => {
+  if (init.method !== 'POST' || typeof init.body !== 'string') return init
+  const phone = (field: { kind?: string }) =>
+    field.kind === 'phone' ? { ...field, kind: 'telephone' } : field
+  const body = JSON.parse(init.body) as { kind?: string; fields?: Array<{ kind?: string }> }
+  if (/\/fields$/.test(url)) return { ...init, body: JSON.stringify(phone(body)) }
+  if (!/\/forms$/.test(url) || !Array.isArray(body.fields)) return init
+  return { ...init, body: JSON.stringify({ ...body, fields: body.fields.map(phone) }) }
+}
+
+describe('exploration on what the reference leaves open', () => {
+  it('probes the kinds no file names, notes a refused one with its file key, and never sends it again', async () => {
+    const start = await deployment(noPhones)
+    const lines: string[] = []
+    const result = await explore({
+      run: start({ maxRequests: 5_000 }),
+      runs: 60,
+      seed: 11,
+      log: (line) => lines.push(line),
+    })
+    expect(result.divergences).toEqual([])
+    expect(result.probe.refused).toEqual(['forms.fields.phone'])
+    expect(result.probe.confirmed).toContain('forms.fields.email')
+    const [note] = result.notes.filter((n) => n.kind === 'vocabulary')
+    expect(note).toMatchObject({ request: 'POST /forms/{id}/fields', keys: ['forms.fields.phone'] })
+    expect(note?.deployment).toMatch(/^400 /)
+    expect(lines.join('\n')).toContain('refused forms.fields.phone')
+    const markdown = explorationMarkdown(result).join('\n')
+    expect(markdown).toContain('### Notes: where the reference does not decide (not divergences)')
+    expect(markdown).toMatch(
+      /\| vocabulary \| `POST \/forms\/\{id\}\/fields` \| probe: a phone field \|/,
+    )
+  })
+
+  it('under --strict sends every kind and holds the deployment to the profile: the refusal diverges', async () => {
+    const start = await deployment(noPhones)
+    const result = await explore({
+      run: start({ maxRequests: 5_000, strict: true }),
+      runs: 100,
+      seed: 11,
+    })
+    expect(result.probe).toEqual({ confirmed: [], refused: [] })
+    expect(result.divergences[0]?.summary).toMatch(
+      /the model accepted \(201\), the deployment refused \(400\)/,
+    )
+  })
+})
+
 describe('the exploration JUnit suite', () => {
   it('adds one failed case per divergence and keeps the file totals right', async () => {
     const start = await deployment(ignoreOpenNow)
