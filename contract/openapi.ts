@@ -9,7 +9,7 @@ import {
   UNIVERSAL_CONDITIONS,
 } from './errors.ts'
 import { contractIn } from './release-table.ts'
-import { LATEST_RELEASE, RELEASES, type Release, releaseAdds } from './releases.ts'
+import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
 import { pathParamNames, type RouteDef } from './route.ts'
 
 /** Every error condition an operation can meet: its own, the universal ones, and the body ones. */
@@ -27,14 +27,8 @@ const describe = (conditions: ErrorCondition[]) =>
   conditions.map((c) => `\`${c}\`: ${ERROR_CONDITIONS[c].summary}`).join(' ')
 
 /** What an earlier release's document says about itself: which release, and what came later. */
-const releaseNote = (release: Release): string => {
-  const later = RELEASES.slice(RELEASES.indexOf(release) + 1)
-  return (
-    ` This document describes release ${release} of the API (§9): ` +
-    later.map((next) => `${releaseAdds(next)} arrived in ${next}`).join('; ') +
-    ', and are not part of it.'
-  )
-}
+const releaseNote = (release: Release): string =>
+  ` This document describes release ${release} of the API (§9); later releases added ${addedAfter(release)}.`
 
 /**
  * The OpenAPI 3.1 document, generated from the endpoint table; never edited by hand. With an

@@ -62,6 +62,12 @@ export const releaseAdds = (release: Release): string => {
   ].join(', ')
 }
 
+/** What came after `release`, each with its release: `POST /series, … (2026-07-13)`; '' for the latest. */
+export const addedAfter = (release: Release): string =>
+  RELEASES.slice(RELEASES.indexOf(release) + 1)
+    .map((later) => `${releaseAdds(later)} (${later})`)
+    .join('; ')
+
 /** The releases as a usage message lists them: `initial (before 2026-07-11), 2026-07-11 (adds …)`. */
 export const describeReleases = (): string =>
   RELEASES.map((release, i) =>
