@@ -104,6 +104,10 @@ export const proposeRelease = (probes: readonly ProbeAnswer[]): ReleaseProposal 
         : 'unknown'
     return { release, verdict, byKind: reads.length === 0 }
   })
+  // A release whose reads are there implies every earlier one (§9 adds, never removes): a refused
+  // kind of an earlier release is then only spelled otherwise (its sessions.activities entry).
+  const surest = verdicts.map((v) => v.verdict === 'there' && !v.byKind).lastIndexOf(true)
+  for (const v of verdicts.slice(0, Math.max(surest, 0))) if (v.byKind) v.verdict = 'there'
   const listed = seen.join(', ')
   const observed =
     seen.length > 0 ? `${listed.charAt(0).toUpperCase()}${listed.slice(1)}.` : 'Nothing was probed.'
