@@ -88,7 +88,7 @@ export const printInit = (result: InitResult): void => {
   out.write("\nProbe (the profile's spelling of each request)\n")
   for (const probe of result.probes) {
     // The release reads ask what is there: a 404 is an answer, not a refused spelling.
-    const mark = probe.key === RELEASE_KEY ? '·' : probe.accepted ? '✓' : '✗'
+    const mark = probe.key.startsWith(RELEASE_KEY) ? '·' : probe.accepted ? '✓' : '✗'
     out.write(
       `  ${mark} ${probe.key.padEnd(32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
     )
@@ -100,7 +100,8 @@ export const printInit = (result: InitResult): void => {
   }
   const proposal = result.release
   const refused = result.probes.filter(
-    (p) => !p.accepted && p.key !== RELEASE_KEY && !(proposal && laterKindProbe(p, proposal)),
+    (p) =>
+      !p.accepted && !p.key.startsWith(RELEASE_KEY) && !(proposal && laterKindProbe(p, proposal)),
   ).length
   out.write(
     `\n${result.requests} requests. ${result.cleanup}\nWrote ${result.file}: ${refused === 0 ? 'everything was accepted as the profile spells it.' : `${refused} refused; fill those in (see its "//" comments), then run check with --deployment ${result.file}.`}\n`,

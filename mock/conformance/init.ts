@@ -11,11 +11,14 @@ import { CREATE_KEYS, parseDeployment } from './deployment.ts'
 import { preflight } from './preflight.ts'
 import {
   absentOperations,
+  LATER_KINDS,
   laterKindProbe,
   proposeRelease,
   RELEASE_KEY,
   RELEASE_PROBES,
   type ReleaseProposal,
+  unknownTwinKey,
+  unknownTwinOf,
 } from './release-probe.ts'
 import { Run } from './run.ts'
 import {
@@ -182,6 +185,14 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     for (const sample of Object.values(ACTIVITY_SAMPLES)) {
       await send(`sessions.activities.${sample.kind}`, 'addActivity', () =>
         api.addActivity({ params: { id: draftId }, body: sample }),
+      )
+    }
+    // A refused kind of a later release: the same body with a kind no release has tells whether
+    // it was refused as an unknown kind (not in this release) or for its content.
+    for (const kind of LATER_KINDS) {
+      if (probes.find((p) => p.key === `sessions.activities.${kind}`)?.accepted !== false) continue
+      await send(unknownTwinKey(kind), 'addActivity', () =>
+        api.addActivity({ params: { id: draftId }, body: unknownTwinOf(ACTIVITY_SAMPLES[kind]) }),
       )
     }
     await send('operations.setTeamMode', 'setTeamMode', () =>

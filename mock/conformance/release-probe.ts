@@ -1,4 +1,4 @@
-import { ACTIVITY_KINDS } from '../../contract/activities.ts'
+import { ACTIVITY_KINDS, type ActivityInput } from '../../contract/activities.ts'
 import { endpoints } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
@@ -39,6 +39,33 @@ export const RELEASE_PROBES: readonly OperationId[] = (
     endpoints[id].method === 'GET' &&
     !endpoints[id].path.includes('{'),
 )
+
+/** The activity kinds of dated releases: `--init` tells whether a refusal of one is an unknown kind. */
+export const LATER_KINDS = ACTIVITY_KINDS.filter((kind) => activityKindSince(kind) !== BASE_RELEASE)
+
+/** A kind no release has. */
+export const UNKNOWN_KIND = 'not_an_activity_kind'
+
+/** The probe key of the unknown-kind twin of a kind's probe. */
+export const unknownTwinKey = (kind: string) => `${RELEASE_KEY}.${kind}`
+
+/** The same activity body with a kind no release has. */
+export const unknownTwinOf = <T extends { kind: string }>(sample: T): ActivityInput =>
+  ({ ...sample, kind: UNKNOWN_KIND }) as unknown as ActivityInput
+
+/**
+ * Whether a kind's refusal is the refusal of an unknown kind: the same status and the same answer
+ * as its twin with a kind no release has, each kind's name aside (a message may echo it).
+ */
+const refusedAsUnknown = (probes: readonly ProbeAnswer[], kind: string): boolean | undefined => {
+  const probe = probes.find((p) => p.key === `sessions.activities.${kind}`)
+  const twin = probes.find((p) => p.key === unknownTwinKey(kind))
+  if (!probe || probe.accepted || !twin || twin.accepted) return undefined
+  const plain = (text: string, name: string) => text.split(name).join('<kind>')
+  return (
+    probe.status === twin.status && plain(probe.answer, kind) === plain(twin.answer, UNKNOWN_KIND)
+  )
+}
 
 type Signal = 'there' | 'absent' | 'unknown'
 
@@ -85,24 +112,35 @@ export const proposeRelease = (probes: readonly ProbeAnswer[]): ReleaseProposal 
       if (probe) seen.push(`${label(id)} answered ${probe.status}`)
       return signal
     })
+    let sure = true
     const kinds = ACTIVITY_KINDS.filter((kind) => activityKindSince(kind) === release).map(
-      (kind) => {
+      (kind): Signal => {
         const probe = probes.find((p) => p.key === `sessions.activities.${kind}`)
-        if (probe)
-          seen.push(
-            `the ${kind} kind was ${probe.accepted ? 'accepted' : `refused (${probe.status})`}`,
-          )
-        return probe ? (probe.accepted ? 'there' : 'absent') : 'unknown'
+        if (!probe) return 'unknown'
+        if (probe.accepted) {
+          seen.push(`the ${kind} kind was accepted`)
+          return 'there'
+        }
+        const unknown = refusedAsUnknown(probes, kind)
+        seen.push(
+          unknown === undefined
+            ? `the ${kind} kind was refused (${probe.status})`
+            : unknown
+              ? `the ${kind} kind was refused as an unknown kind is (${probe.status})`
+              : `the ${kind} kind was refused for its content, not as an unknown kind (${probe.status}; spell it under sessions.activities.${kind})`,
+        )
+        if (unknown === undefined) sure = false
+        return unknown === false ? 'there' : 'absent'
       },
     )
-    // Reads tell for sure; a refused kind may only be spelled otherwise, so it decides only alone.
+    // Reads tell for sure; a refused kind without its twin may only be spelled otherwise.
     const signals: Signal[] = reads.length > 0 ? reads : kinds
     const verdict: Signal = signals.every((s) => s === 'there')
       ? 'there'
       : signals.every((s) => s === 'absent')
         ? 'absent'
         : 'unknown'
-    return { release, verdict, byKind: reads.length === 0 }
+    return { release, verdict, byKind: reads.length === 0 && !sure }
   })
   // A release whose reads are there implies every earlier one (§9 adds, never removes): a refused
   // kind of an earlier release is then only spelled otherwise (its sessions.activities entry).

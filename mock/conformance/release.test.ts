@@ -130,6 +130,39 @@ describe('--init proposes the release from what the deployment answered', () => 
     expect(proposal.why).toMatch(/GET \/series answered (200|404)/)
   })
 
+  const twin = (status: number, answer: string): ProbeAnswer => ({
+    key: 'release.slides',
+    request: 'POST /sessions/{id}/activities',
+    status,
+    accepted: false,
+    answer,
+  })
+  const refusedSlides = (answer: string): ProbeAnswer => ({ ...slides(400), answer })
+  const lists404 = [read('GET /series', 404), read('GET /sponsors', 404)]
+
+  it('tells a kind refused as an unknown kind from one refused for its content', () => {
+    const unknown = 'kind: kind must be one of: poll, quiz, cue'
+    const asUnknown = proposeRelease([...lists404, refusedSlides(unknown), twin(400, unknown)])
+    expect(asUnknown.release).toBe('initial')
+    expect(asUnknown.why).toContain('refused as an unknown kind is (400)')
+    expect(asUnknown.why).not.toContain('If this deployment has')
+    // A message that echoes the kind it refused is still the same answer.
+    const echoed = proposeRelease([
+      ...lists404,
+      refusedSlides('unknown kind "slides"'),
+      twin(400, `unknown kind "${'not_an_activity_kind'}"`),
+    ])
+    expect(echoed.release).toBe('initial')
+    const content = proposeRelease([
+      ...lists404,
+      refusedSlides('slides.0.heading: required'),
+      twin(400, unknown),
+    ])
+    expect(content.release).toBe('2026-07-11')
+    expect(content.why).toContain('refused for its content, not as an unknown kind')
+    expect(content.why).toContain('sessions.activities.slides')
+  })
+
   it('proposes none when the answers do not tell one', () => {
     for (const probes of [
       [read('GET /series', 200), read('GET /sponsors', 404), slides(201)],
