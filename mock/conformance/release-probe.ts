@@ -11,7 +11,8 @@ import {
   releaseAdds,
 } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
-import { label } from './context.ts'
+
+const label = (op: OperationId) => `${endpoints[op].method} ${endpoints[op].path}`
 
 /** What `--init` learnt from one request: the probe's key, request, status and answer. */
 export interface ProbeAnswer {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ActivityKind } from '../../contract/activities.ts'
+import { endpoints } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
   inRelease,
@@ -10,7 +11,9 @@ import {
   resolveRelease,
 } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
-import { label } from './context.ts'
+
+/** `POST /series`; from the zod-free table: the deployment file's schema imports this module. */
+const label = (op: OperationId) => `${endpoints[op].method} ${endpoints[op].path}`
 
 /**
  * Which release (§9) a run holds the deployment to: `check --release`, the deployment file's

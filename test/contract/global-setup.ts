@@ -31,7 +31,9 @@ export default async function setup(project: TestProject) {
     if (process.env.CONTRACT_BASE_URL) {
       env = readEnv(process.env)
     } else {
-      const server = await startServer({ port: 0 })
+      // CONTRACT_RELEASE: the suite's own mock answers as that release (checked by readEnv too).
+      const release = process.env.CONTRACT_RELEASE || undefined
+      const server = await startServer({ port: 0, ...(release ? { release } : {}) })
       close = server.close
       env = readEnv(process.env, { baseUrl: server.baseUrl })
     }
