@@ -56,7 +56,8 @@ export class EnvError extends Error {
 
 type Vars = Record<string, string | undefined>
 
-const releaseVar = (raw: string | undefined): { release?: RunRelease } => {
+/** CONTRACT_RELEASE, resolved; an unknown release is an EnvError listing the known ones. */
+export const releaseVar = (raw: string | undefined): { release?: RunRelease } => {
   if (raw === undefined || raw === '') return {}
   const resolved = resolveRelease(raw)
   if ('error' in resolved) throw new EnvError(`CONTRACT_RELEASE: ${resolved.error}`)
