@@ -29,20 +29,6 @@ const TRACED = `var __getOwnPropNames=(o)=>{const n=Object.getOwnPropertyNames(o
 const COMPILE = 'generateFastpass(def.shape)'
 const TRACED_COMPILE = `(process.stderr.write("JIT\\n"),${COMPILE})`
 
-/**
- * Appended to the traced bundle: names the built-in modules Node has loaded when the first answer
- * is sent (written before its bytes go out, so the test reads it with the answer).
- */
-const BUILTINS_AT_ANSWER = `
-const { ServerResponse } = require('node:http')
-const end = ServerResponse.prototype.end
-ServerResponse.prototype.end = function (...args) {
-  ServerResponse.prototype.end = end
-  process.stderr.write('BUILTINS ' + process.moduleLoadList.join(',') + '\\n')
-  return end.apply(this, args)
-}
-`
-
 let metafile: Metafile
 let bundleText = ''
 let child: ChildProcess | undefined
@@ -57,8 +43,6 @@ let compiledBeforeAnswer = Number.NaN
 let compiledWhenHot = Number.NaN
 /** Source files whose lazy initializer had run once 120 creates were answered. */
 let afterWrites: string[] = []
-/** Node's own modules loaded when the first answer was sent (process.moduleLoadList). */
-let builtinsAtAnswer: string[] = []
 
 const waitForBanner = (process: ChildProcess) =>
   new Promise<string>((resolve, reject) => {
@@ -78,10 +62,7 @@ beforeAll(async () => {
   expect(bundleText.split(HELPER)).toHaveLength(2)
   const traced = join(outdir, 'serve-traced.cjs')
   expect(bundleText.split(COMPILE)).toHaveLength(2)
-  writeFileSync(
-    traced,
-    bundleText.replace(HELPER, TRACED).replace(COMPILE, TRACED_COMPILE) + BUILTINS_AT_ANSWER,
-  )
+  writeFileSync(traced, bundleText.replace(HELPER, TRACED).replace(COMPILE, TRACED_COMPILE))
   // The packages serve requires on first use (lazy/*.cjs) report their modules the same way.
   for (const file of lazyFiles()) {
     const text = readFileSync(file, 'latin1')
@@ -104,7 +85,6 @@ beforeAll(async () => {
   // synchronous in Node, so every line written before the answer has arrived.
   loadedInputs = loaded()
   compiledBeforeAnswer = compiled()
-  builtinsAtAnswer = stderr.match(/^BUILTINS (.*)$/m)?.[1]?.split(',') ?? []
   const bad = await fetch(`${api}/forms`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' },
@@ -206,12 +186,6 @@ describe('what `serve` runs before its first answer', () => {
   it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
     expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
     expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
-  })
-
-  it("loads no node:v8 (mock/heap.ts tunes the heap only for a state's or large's load)", () => {
-    expect(builtinsAtAnswer).toContain('NativeModule http') // the recording works
-    expect(metafile.inputs).toHaveProperty(['mock/heap.ts'])
-    expect(builtinsAtAnswer).not.toContain('NativeModule v8')
   })
 
   it("loads the demo snapshot's forms part alone, the others when a write needs them", () => {
