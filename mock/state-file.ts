@@ -1,19 +1,8 @@
 import { isAscii } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import {
-  checkState,
-  EncodedState,
-  INCONSISTENT,
-  type MockState,
-  NOT_A_STATE,
-  RECORD_KEYS,
-  StreamedState,
-} from './core/state.ts'
-import { type Span, StateStream, splitState } from './core/state-text.ts'
-import { COLLECTIONS } from './core/store.ts'
+import { checkState, INCONSISTENT, type MockState, NOT_A_STATE } from './core/state.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -109,9 +98,6 @@ export const loadStateFile = async (path: string): Promise<MockState | undefined
   return checked.state
 }
 
-/** A record's text that JSON.parse refused: the file is not valid JSON. */
-class RecordNotJson extends Error {}
-
 type Importer = {
   importState: (input: unknown) => Promise<{ ok: true } | { ok: false; error: string }>
 }
@@ -119,87 +105,16 @@ type Importer = {
 /**
  * `serve --state`: replaces the mock's store with the saved one, each record checked once as it is
  * stored; false when the file does not exist yet. A refused file changes nothing in the mock.
- * Each record is decoded and parsed right before it is stored (state-text.ts), straight from the
- * file's bytes: neither the whole file's text nor its parsed whole is ever made, unless the file
- * is not as expected and its whole text is needed to say why.
  */
 export const importStateFile = async (path: string, mock: Importer): Promise<boolean> => {
-  if (await importStreamed(path, mock)) return true
-  const bytes = await readStateBytes(path)
-  if (bytes === undefined) return false
-  const encoding = encodingOf(bytes)
-  const text = (start: number, end: number) => bytes.toString(encoding, start, end)
-  const split = splitState(bytes, RECORD_KEYS, text)
-  let imported: Awaited<ReturnType<Importer['importState']>>
-  if (split) {
-    checkHeader(path, split.frame)
-    const decodeRecord = (record: unknown) => {
-      const { start, end } = record as Span
-      try {
-        return JSON.parse(text(start, end))
-      } catch {
-        throw new RecordNotJson()
-      }
-    }
-    try {
-      imported = await mock.importState(new EncodedState(split.frame, decodeRecord))
-    } catch (error) {
-      if (!(error instanceof RecordNotJson)) throw error
-      // The whole text's parse reports where and why, in JSON.parse's words.
-      const value = parseStateText(path, textOf(path, bytes))
-      imported = await mock.importState(value)
-    }
-  } else {
-    const value = parseStateText(path, textOf(path, bytes))
-    checkHeader(path, value)
-    imported = await mock.importState(value)
-  }
+  const text = await readStateText(path)
+  if (text === undefined) return false
+  const value = parseStateText(path, text)
+  checkHeader(path, value)
+  const imported = await mock.importState(value)
   if (!imported.ok) throw refuseState(path, imported.error)
   return true
 }
-
-/**
- * The usual import of a saved state: read in 1 MiB chunks into one reused buffer as its records
- * are stored (state-text.ts `StateStream`), so the file is never whole in memory. True once the
- * mock holds the file's state. A record its schema refuses is refused here, in the words the
- * whole file's import would use. False when anything else is not as a saved state is (no such
- * file, a layout of its own, records that do not fit together...): the mock is then unchanged,
- * and `importStateFile` reads the whole file, which imports it or says what is wrong as before.
- */
-const importStreamed = async (path: string, mock: Importer): Promise<boolean> => {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch {
-    return false
-  }
-  // ASCII bytes are their own Latin-1 text (see `encodingOf`): true while every byte read is.
-  let ascii = true
-  const stream = new StateStream<Buffer>({
-    allocate: (size) => Buffer.allocUnsafe(size),
-    read: (into, at) => {
-      const read = readSync(fd, into, at, into.length - at, null)
-      if (ascii && !isAscii(into.subarray(at, at + read))) ascii = false
-      return read
-    },
-    text: (bytes, start, end) => bytes.toString(ascii ? 'latin1' : 'utf8', start, end),
-    collections: COLLECTIONS,
-  })
-  let imported: Awaited<ReturnType<Importer['importState']>>
-  try {
-    imported = await mock.importState(new StreamedState(stream, fstatSync(fd).size))
-  } catch {
-    return false
-  } finally {
-    closeSync(fd)
-  }
-  if (imported.ok) return true
-  // A record its schema refused: read whole, the file is refused at the same record in the same
-  // words, after @msw/data has printed that record's issues to the console a second time.
-  if (RECORD_REFUSED.test(imported.error)) throw refuseState(path, imported.error)
-  return false
-}
-const RECORD_REFUSED = new RegExp(`^${NOT_A_STATE}(${COLLECTIONS.join('|')})\\.\\d+[.:]`)
 
 /** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */
 const syncDirectory = async (dir: string) => {

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -11,12 +10,6 @@ import {
   StateFileError,
   saveStateFile,
 } from '../../mock/state-file.ts'
-
-// The state-file module's whole-file reads, counted (the real readFile does the reading).
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>()
-  return { ...actual, readFile: vi.fn(actual.readFile) }
-})
 
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -114,7 +107,7 @@ describe('a corrupt state file', () => {
       expect((error as Error).message).toMatch(why)
       expect((error as Error).message).toMatch(/left as it is/)
       expect(readFileSync(path).equals(before)).toBe(true)
-      // serve --state reads the file its own way (record by record): the same refusal.
+      // serve --state (importStateFile) refuses it in the same words, the mock unchanged.
       const target = createMock({ plan: false })
       await target.ready
       const empty = JSON.stringify(target.exportState())
@@ -184,62 +177,7 @@ describe('importStateFile (serve --state)', () => {
     }
   })
 
-  it('parses the file record by record, never the whole text at once', async () => {
-    const path = file('by-record.json')
-    await saveStateFile(path, state)
-    const length = readFileSync(path, 'utf8').length
-    const target = createMock({ plan: false })
-    await target.ready
-    const parse = vi.spyOn(JSON, 'parse')
-    try {
-      expect(await importStateFile(path, target)).toBe(true)
-      const longest = Math.max(...parse.mock.calls.map(([text]) => text.length))
-      expect(longest).toBeLessThan(length / 10)
-      expect(parse.mock.calls.length).toBeGreaterThan(state.forms.length)
-    } finally {
-      parse.mockRestore()
-    }
-    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
-  })
-
-  it('reads a saved file in chunks as it stores it, never the whole file at once', async () => {
-    const path = file('chunked.json')
-    await saveStateFile(path, state)
-    const target = createMock({ plan: false })
-    await target.ready
-    vi.mocked(readFile).mockClear()
-    expect(await importStateFile(path, target)).toBe(true)
-    expect(readFile).not.toHaveBeenCalled()
-    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
-    // A file laid out otherwise (a key after the records) is read whole, and imports the same.
-    const { seq, ...rest } = state
-    const reordered = file('reordered.json', JSON.stringify({ ...rest, seq }))
-    const other = createMock({ plan: false })
-    await other.ready
-    expect(await importStateFile(reordered, other)).toBe(true)
-    expect(readFile).toHaveBeenCalledTimes(1)
-    expect(JSON.stringify(other.exportState())).toBe(JSON.stringify(state))
-  })
-
-  it("decodes each record from the file's bytes, never the whole file into one string", async () => {
-    const path = file('by-bytes.json')
-    await saveStateFile(path, state)
-    const size = readFileSync(path).length
-    const target = createMock({ plan: false })
-    await target.ready
-    const decode = vi.spyOn(Buffer.prototype, 'toString')
-    try {
-      expect(await importStateFile(path, target)).toBe(true)
-      const texts = decode.mock.results.map(({ value }) => String(value))
-      expect(texts.length).toBeGreaterThan(state.forms.length)
-      expect(Math.max(...texts.map((text) => text.length))).toBeLessThan(size / 10)
-    } finally {
-      decode.mockRestore()
-    }
-    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
-  })
-
-  it("refuses a record that is not JSON after valid ones stored, in JSON.parse's words", async () => {
+  it("refuses a file whose last record is not JSON, in JSON.parse's words, the mock unchanged", async () => {
     const text = JSON.stringify(state)
     const last = JSON.stringify(state.responses.at(-1))
     const at = text.lastIndexOf(last)
@@ -269,8 +207,8 @@ describe('importStateFile (serve --state)', () => {
     const last = state.forms.length
     const forms = [...state.forms, { ...(state.forms[0] as MockState['forms'][number]) }]
     Object.assign(forms[last] as object, { status: 'archived' })
-    // @msw/data prints a refused record's issues itself; the file is not read a second time to
-    // word the refusal, so they are printed once.
+    // @msw/data prints a refused record's issues itself; the refusal is worded without storing
+    // the record a second time, so they are printed once.
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       expect(await refusal('late-damage.json', { ...state, forms })).toMatch(
