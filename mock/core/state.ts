@@ -12,7 +12,6 @@ import {
   StoredSeries,
   StoredSession,
 } from './store.ts'
-import { StringSet } from './string-set.ts'
 import type { Owned, Rec, Table } from './table.ts'
 
 /** The whole store as JSON: `GET /__mock/state` exports it, `PUT /__mock/state` imports it. */
@@ -93,7 +92,7 @@ const notAState = (issue: z.core.$ZodIssue | undefined, prefix: PropertyKey[] = 
 const inconsistent = (why: string) => ({ error: `${INCONSISTENT}${why}` })
 
 type Of<K extends 'organizations' | CollectionName> = MockState[K][number]
-type Reserved = { ids: StringSet; joinCodes: StringSet; slugs: StringSet }
+type Reserved = { ids: Set<string>; joinCodes: Set<string>; slugs: Set<string> }
 type Verdict = { error: string } | undefined
 
 /**
@@ -106,7 +105,7 @@ type Verdict = { error: string } | undefined
 class Consistency {
   error: Verdict
   readonly #orgIds = new Set<string>()
-  readonly #apiKeys = new StringSet()
+  readonly #apiKeys = new Set<string>()
   readonly #reserved: Reserved
   readonly #seq: number
   readonly #hasForm: (id: string) => boolean
@@ -120,8 +119,9 @@ class Consistency {
   #fail(why: string): void {
     this.error ??= inconsistent(why)
   }
-  #claim(set: StringSet, what: string, value: string): void {
-    if (!set.add(value)) this.#fail(`the ${what} "${value}" appears twice.`)
+  #claim(set: Set<string>, what: string, value: string): void {
+    if (set.has(value)) this.#fail(`the ${what} "${value}" appears twice.`)
+    else set.add(value)
   }
   #id(value: string): void {
     this.#claim(this.#reserved.ids, 'id', value)
@@ -192,7 +192,7 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   if (!parsed.success) return notAState(parsed.error.issues[0])
   const state = parsed.data
   const formIds = new Set(state.forms.map((f) => f.id))
-  const sets = { ids: new StringSet(), joinCodes: new StringSet(), slugs: new StringSet() }
+  const sets = { ids: new Set<string>(), joinCodes: new Set<string>(), slugs: new Set<string>() }
   const check = new Consistency(sets, state.seq, (id) => formIds.has(id))
   for (const org of state.organizations) check.organizations(org)
   for (const form of state.forms) check.forms(form)
