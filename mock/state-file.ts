@@ -1,8 +1,17 @@
 import { isAscii } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
+import { closeSync, openSync, readSync } from 'node:fs'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { checkState, INCONSISTENT, type MockState, NOT_A_STATE } from './core/state.ts'
+import {
+  checkState,
+  INCONSISTENT,
+  type MockState,
+  NOT_A_STATE,
+  StreamedState,
+} from './core/state.ts'
+import { StateStream } from './core/state-stream.ts'
+import { COLLECTIONS } from './core/store.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -105,8 +114,11 @@ type Importer = {
 /**
  * `serve --state`: replaces the mock's store with the saved one, each record checked once as it is
  * stored; false when the file does not exist yet. A refused file changes nothing in the mock.
+ * A file laid out as this mock saves one is read record by record (`importStreamed`); any other
+ * is parsed whole, which imports it or says what is wrong.
  */
 export const importStateFile = async (path: string, mock: Importer): Promise<boolean> => {
+  if (await importStreamed(path, mock)) return true
   const text = await readStateText(path)
   if (text === undefined) return false
   const value = parseStateText(path, text)
@@ -115,6 +127,50 @@ export const importStateFile = async (path: string, mock: Importer): Promise<boo
   if (!imported.ok) throw refuseState(path, imported.error)
   return true
 }
+
+/**
+ * The usual import of a saved state: read in 1 MiB chunks into one reused buffer as its records
+ * are stored (state-stream.ts), so neither the file nor its parsed whole is ever in memory. True
+ * once the mock holds the file's state. A record its schema refuses is refused here, in the words
+ * the whole file's import would use. False when anything else is not as a saved state is (no such
+ * file, a layout of its own, a record that is not JSON, records that do not fit together...): the
+ * mock is then unchanged, and `importStateFile` parses the whole file, which imports it or says
+ * what is wrong as `loadStateFile` does.
+ */
+const importStreamed = async (path: string, mock: Importer): Promise<boolean> => {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    return false
+  }
+  // ASCII bytes are their own Latin-1 text (see `encodingOf`): true while every byte read is.
+  let ascii = true
+  const stream = new StateStream<Buffer>({
+    allocate: (size) => Buffer.allocUnsafe(size),
+    read: (into, at) => {
+      const read = readSync(fd, into, at, into.length - at, null)
+      if (ascii && !isAscii(into.subarray(at, at + read))) ascii = false
+      return read
+    },
+    text: (bytes, start, end) => bytes.toString(ascii ? 'latin1' : 'utf8', start, end),
+    collections: COLLECTIONS,
+  })
+  let imported: Awaited<ReturnType<Importer['importState']>>
+  try {
+    imported = await mock.importState(new StreamedState(stream))
+  } catch {
+    return false
+  } finally {
+    closeSync(fd)
+  }
+  if (imported.ok) return true
+  // A record its schema refused: read whole, the file is refused at the same record in the same
+  // words, after @msw/data has printed that record's issues to the console a second time.
+  if (RECORD_REFUSED.test(imported.error)) throw refuseState(path, imported.error)
+  return false
+}
+const RECORD_REFUSED = new RegExp(`^${NOT_A_STATE}(${COLLECTIONS.join('|')})\\.\\d+[.:]`)
 
 /** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */
 const syncDirectory = async (dir: string) => {

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from './mock.ts'
-import { buildStore, exportState, MockState } from './state.ts'
+import { buildStore, exportState, MockState, StreamedState } from './state.ts'
+import { COLLECTIONS } from './store.ts'
 
 const at = '2026-07-01T09:00:00.000Z'
 /** A tiny plan: two forms (one with a response) and a session over the two demo organizations. */
@@ -166,5 +167,39 @@ describe('buildStore', () => {
       error: expect.stringMatching(/the id "[^"]+" appears twice/),
     })
     expect(JSON.stringify(mock.exportState())).toBe(emptied)
+  })
+
+  /** A state given as a reader gives it: head first, then each collection's records in turn. */
+  const streamedOf = (state: MockState, read: string[] = []) => {
+    const { forms, sessions, series, reports, responses, ...head } = state
+    const records = { forms, sessions, series, reports, responses }
+    return new StreamedState({
+      head: () => head,
+      *records(name) {
+        read.push(name)
+        yield* records[name]
+      },
+      end: () => read.push('end'),
+    })
+  }
+
+  it('stores a streamed state as the same state, reading each collection in order', async () => {
+    const read: string[] = []
+    const built = await buildStore(streamedOf(copy(), read))
+    if ('error' in built) throw new Error(built.error)
+    expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
+    expect(read).toEqual([...COLLECTIONS, 'end'])
+  })
+
+  it('refuses a streamed state as the same state given whole is refused', async () => {
+    const twice = copy()
+    twice.forms.push({ ...(twice.forms[0] as MockState['forms'][number]), slug: 'other-zzzz' })
+    const bad = copy()
+    Object.assign(bad.responses[0] as object, { submittedAt: 'yesterday' })
+    const key = copy()
+    Object.assign(key.organizations[1] as object, { apiKey: ACME_KEY })
+    for (const state of [twice, bad, key, { ...copy(), version: 2 } as unknown as MockState]) {
+      expect(await errorOf(streamedOf(state))).toBe(await errorOf(state))
+    }
   })
 })

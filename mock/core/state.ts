@@ -204,21 +204,48 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
 }
 
 /**
+ * A state read as it is stored (a state file's `StateStream`, state-stream.ts): its top level up to
+ * the first collection, then each collection's records in the order `COLLECTIONS` lists them,
+ * then the end. The reader throws when the text is laid out otherwise; `buildStore` lets that
+ * through, and its caller reads the state whole instead.
+ */
+export interface StateReader {
+  head(): unknown
+  records(name: CollectionName): Iterable<unknown>
+  end(): void
+}
+export class StreamedState {
+  readonly reader: StateReader
+  constructor(reader: StateReader) {
+    this.reader = reader
+  }
+}
+
+/**
  * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
  * only on success, so a bad import changes nothing. Each record is checked once, by its
  * collection's zod schema as it is stored (not by a parse of the whole state first), then against
- * the records before it (`Consistency`).
+ * the records before it (`Consistency`). A streamed state's head is checked first (one whose head
+ * has other keys than format, version, seq and organizations is refused here, and its caller
+ * reads it whole to say why).
  */
-export const buildStore = async (input: unknown): Promise<{ store: Store } | { error: string }> => {
-  const envelope = StateEnvelope.safeParse(input)
+export const buildStore = async (
+  input: unknown | StreamedState,
+): Promise<{ store: Store } | { error: string }> => {
+  const streamed = input instanceof StreamedState ? input.reader : undefined
+  const envelope = streamed ? StateFrame.safeParse(streamed.head()) : StateEnvelope.safeParse(input)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
   const started = startStore(frame)
   if ('error' in started) return started
   for (const name of COLLECTIONS) {
-    const failed = await started.storeRecords(name, frame[name])
+    const records = streamed
+      ? streamed.records(name)
+      : (frame as z.output<typeof StateEnvelope>)[name]
+    const failed = await started.storeRecords(name, records)
     if (failed) return failed
   }
+  streamed?.end()
   started.store.seq = frame.seq
   return { store: started.store }
 }
@@ -232,7 +259,7 @@ const startStore = (
 ):
   | {
       store: Store
-      storeRecords: (name: CollectionName, records: readonly unknown[]) => Promise<Verdict>
+      storeRecords: (name: CollectionName, records: Iterable<unknown>) => Promise<Verdict>
     }
   | { error: string } => {
   const store = new Store()
@@ -242,7 +269,7 @@ const startStore = (
   const orgsFailed = addOrganizations(store, frame.organizations, check)
   if (orgsFailed) return orgsFailed
   const checks = checksOf(check)
-  const storeRecords = (name: CollectionName, records: readonly unknown[]) =>
+  const storeRecords = (name: CollectionName, records: Iterable<unknown>) =>
     storeAll(
       tables[name] as unknown as Table<z.ZodType<Owned>>,
       records,
@@ -345,11 +372,13 @@ export const buildDeferredStore = (
  */
 const storeAll = async <S extends z.ZodType<Owned>>(
   table: Table<S>,
-  records: readonly unknown[],
+  records: Iterable<unknown>,
   name: CollectionName,
   check: (record: Rec<S>) => Verdict,
 ): Promise<Verdict> => {
-  for (const [index, record] of records.entries()) {
+  let index = -1
+  for (const record of records) {
+    index++
     let stored: Rec<S>
     try {
       stored = await table.insert(record as z.input<S> & Pick<Owned, 'orgId'>)

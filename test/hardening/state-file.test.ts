@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +11,12 @@ import {
   StateFileError,
   saveStateFile,
 } from '../../mock/state-file.ts'
+
+// The state-file module's whole-file reads, counted (the real readFile does the reading).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return { ...actual, readFile: vi.fn(actual.readFile) }
+})
 
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -107,7 +114,7 @@ describe('a corrupt state file', () => {
       expect((error as Error).message).toMatch(why)
       expect((error as Error).message).toMatch(/left as it is/)
       expect(readFileSync(path).equals(before)).toBe(true)
-      // serve --state (importStateFile) refuses it in the same words, the mock unchanged.
+      // serve --state reads the file its own way (record by record): the same refusal.
       const target = createMock({ plan: false })
       await target.ready
       const empty = JSON.stringify(target.exportState())
@@ -177,7 +184,26 @@ describe('importStateFile (serve --state)', () => {
     }
   })
 
-  it("refuses a file whose last record is not JSON, in JSON.parse's words, the mock unchanged", async () => {
+  it('reads a saved file in chunks as it stores it, never the whole file at once', async () => {
+    const path = file('chunked.json')
+    await saveStateFile(path, state)
+    const target = createMock({ plan: false })
+    await target.ready
+    vi.mocked(readFile).mockClear()
+    expect(await importStateFile(path, target)).toBe(true)
+    expect(readFile).not.toHaveBeenCalled()
+    expect(JSON.stringify(target.exportState())).toBe(JSON.stringify(state))
+    // A file laid out otherwise (a key after the records) is parsed whole, and imports the same.
+    const { seq, ...rest } = state
+    const reordered = file('reordered.json', JSON.stringify({ ...rest, seq }))
+    const other = createMock({ plan: false })
+    await other.ready
+    expect(await importStateFile(reordered, other)).toBe(true)
+    expect(readFile).toHaveBeenCalledTimes(1)
+    expect(JSON.stringify(other.exportState())).toBe(JSON.stringify(state))
+  })
+
+  it("refuses a record that is not JSON after valid ones stored, in JSON.parse's words", async () => {
     const text = JSON.stringify(state)
     const last = JSON.stringify(state.responses.at(-1))
     const at = text.lastIndexOf(last)
@@ -207,8 +233,8 @@ describe('importStateFile (serve --state)', () => {
     const last = state.forms.length
     const forms = [...state.forms, { ...(state.forms[0] as MockState['forms'][number]) }]
     Object.assign(forms[last] as object, { status: 'archived' })
-    // @msw/data prints a refused record's issues itself; the refusal is worded without storing
-    // the record a second time, so they are printed once.
+    // @msw/data prints a refused record's issues itself; the file is not read a second time to
+    // word the refusal, so they are printed once.
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       expect(await refusal('late-damage.json', { ...state, forms })).toMatch(
