@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { loadOnce } from './load-once.ts'
 import {
   COLLECTIONS,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { idOf } from '../../contract/common.ts'
 import { Form, FormResponse } from '../../contract/forms.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'

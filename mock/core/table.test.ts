@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { newestFirst, Table } from './table.ts'
 
 const Note = z.strictObject({

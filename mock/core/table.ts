@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 /** What every stored record carries besides its API fields: owner and creation sequence. */
 export interface Owned {
