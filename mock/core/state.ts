@@ -232,20 +232,31 @@ export class StreamedState {
 export const buildStore = async (
   input: unknown | StreamedState,
 ): Promise<{ store: Store } | { error: string }> => {
-  const streamed = input instanceof StreamedState ? input.reader : undefined
-  const envelope = streamed ? StateFrame.safeParse(streamed.head()) : StateEnvelope.safeParse(input)
+  if (input instanceof StreamedState) {
+    const { reader } = input
+    const head = StateFrame.safeParse(reader.head())
+    if (!head.success) return notAState(head.error.issues[0])
+    const built = await storeState(head.data, (name) => reader.records(name))
+    if ('store' in built) reader.end()
+    return built
+  }
+  const envelope = StateEnvelope.safeParse(input)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
+  return storeState(frame, (name) => frame[name])
+}
+
+/** A store of the frame and every collection's records, in the order `COLLECTIONS` lists them. */
+const storeState = async (
+  frame: z.output<typeof StateFrame>,
+  recordsOf: (name: CollectionName) => Iterable<unknown>,
+): Promise<{ store: Store } | { error: string }> => {
   const started = startStore(frame)
   if ('error' in started) return started
   for (const name of COLLECTIONS) {
-    const records = streamed
-      ? streamed.records(name)
-      : (frame as z.output<typeof StateEnvelope>)[name]
-    const failed = await started.storeRecords(name, records)
+    const failed = await started.storeRecords(name, recordsOf(name))
     if (failed) return failed
   }
-  streamed?.end()
   started.store.seq = frame.seq
   return { store: started.store }
 }
