@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { DocId, DocObject, idOf, LIMITS } from './common.ts'
 import type { ReleaseName } from './releases.ts'
 

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
-import { z } from 'zod'
+import * as z from 'zod'
 import { API_PREFIX } from './common.ts'
 import {
   BODY_CONDITIONS,

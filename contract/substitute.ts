@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** `*` stands for every element of an array. */
 export type SchemaPath = ReadonlyArray<string | '*'>

@@ -1,7 +1,6 @@
 // This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
 // the top, in one chunk. The pages, express and /docs wait for the first request outside the API;
-// state files (node:crypto, node:fs/promises) wait for an option that names one, and the heap's
-// tuning (node:v8) for a start that loads a state or builds `large`.
+// state files (node:crypto, node:fs/promises) wait for an option that names one.
 import { resolve } from 'node:path'
 import {
   addedAfter,
@@ -97,13 +96,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     const { importStateFile } = await import('../state-file.ts')
     return importStateFile(statePath, mock)
   }
-  // Loading a state, or building `large`, is one burst of allocation; see mock/heap.ts. The demo
-  // and empty starts store no record before the first request: they go without.
-  const burst = statePath !== undefined || typeof scenario === 'object'
-  const heap = burst ? await import('../heap.ts') : undefined
-  const stateLoaded = heap ? await heap.withoutYoungGenerationGrowth(load) : await load()
-  // A state the user gave may be large: give back what loading it left behind before idling.
-  if (heap && (stateLoaded || typeof scenario === 'object')) heap.collectGarbage()
+  const stateLoaded = await load()
 
   const running = await startServer({
     opened,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
 import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
 import { pathParamNames } from '../../contract/route.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ActivityKind } from '../../contract/activities.ts'
 import { endpoints } from '../../contract/endpoints.ts'
 import {
