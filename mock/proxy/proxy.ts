@@ -12,7 +12,12 @@ import {
   createTrafficChecker,
   type ExchangeVerdict,
 } from '../conformance/traffic/check-exchange.ts'
-import { redactHeaders, type TrafficExchange, underRoot } from '../conformance/traffic/exchange.ts'
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  redactHeaders,
+  type TrafficExchange,
+  underRoot,
+} from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
 import { BodyTap } from './body-tap.ts'
 
@@ -50,7 +55,6 @@ export interface RunningTrafficProxy {
   close: () => Promise<void>
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
 export const DEFAULT_TIMEOUT_MS = 30_000
 
 /** One exchange in flight. */

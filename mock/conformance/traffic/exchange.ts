@@ -26,6 +26,9 @@ export interface TrafficExchange {
   url: string
 }
 
+/** Bodies are checked up to this size by default; a longer one only that far, and the report says so. */
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
+
 /** What a check found. `request`: the client broke what the reference decides. */
 export interface TrafficFinding {
   kind: 'violation' | 'request'
