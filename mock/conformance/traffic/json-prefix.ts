@@ -33,7 +33,8 @@ export const completeListPrefix = (text: string): unknown => {
       else if (inList()) cut = i + 1
     } else if (c === ',' && inList()) cut = i
   }
-  if (!inList() || cut < 0) return undefined
+  // The list must still be open where the text stops (at any depth inside it).
+  if (stack.length < 2 || stack[0] !== '{' || stack[1] !== '[' || cut < 0) return undefined
   try {
     return JSON.parse(`${text.slice(0, cut)}]}`)
   } catch {
