@@ -66,6 +66,8 @@ interface Flight {
   path: string | undefined
   request: BodyTap
   requestSent: boolean
+  /** The request's headers, secrets replaced: read once. */
+  requestHeaders: Record<string, string>
 }
 
 /** A header value a violation can go in: one line of ASCII, bounded. */
@@ -115,10 +117,13 @@ export const startTrafficProxy = async (
   const log = new TrafficLog()
   const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
+  // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
+  // (with it, loopback p50 at 10 connections was ~11 ms instead of ~5 on a busy machine).
+  const upstreamSockets = { keepAlive: true, maxSockets: 256, noDelay: true }
   const agent =
     upstream.protocol === 'https:'
-      ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
-      : new HttpAgent({ keepAlive: true, maxSockets: 256 })
+      ? new HttpsAgent(upstreamSockets)
+      : new HttpAgent(upstreamSockets)
   const proxy = createProxyServer({
     target: upstream.origin,
     changeOrigin: true,
@@ -136,7 +141,7 @@ export const startTrafficProxy = async (
     method: req.method ?? 'GET',
     path: flight.path ?? req.url ?? '/',
     url: `${upstream.origin}${req.url ?? '/'}`,
-    requestHeaders: redactHeaders(headerPairs(req.headers)),
+    requestHeaders: flight.requestHeaders,
     status,
     responseHeaders: redactHeaders(headerPairs(responseHeaders)),
   })
@@ -285,6 +290,7 @@ export const startTrafficProxy = async (
       path: underRoot(req.url ?? '/', rootPath),
       request: new BodyTap(limit, req.headers['content-encoding']),
       requestSent: false,
+      requestHeaders: redactHeaders(headerPairs(req.headers)),
     }
     flights.set(req, flight)
     req.on('data', (chunk: Buffer) => {
