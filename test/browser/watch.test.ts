@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, ConsoleMessage, Page } from 'playwright-core'
@@ -7,11 +7,13 @@ import { z } from 'zod'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { type RunningServer, startServer } from '../../mock/server.ts'
 import { runCli } from '../cli/cli.ts'
+import { readSnippets } from '../cli/snippets.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { edit, list, on } from '../contract-selftest/rewrite.ts'
 import { type ApiSite, serveWithApi } from './api-site.ts'
 import { type BuiltPage, buildPage } from './bundle.ts'
-import { describeInChromium, launchChromium } from './chromium.ts'
+import { describeInChromium, launchChromium, ROOT } from './chromium.ts'
+import { createViteApp } from './vite-app.ts'
 
 const Answer = z.object({ status: z.number(), text: z.string() })
 const Finding = z.object({ kind: z.string(), operationId: z.string(), message: z.string() })
@@ -157,5 +159,42 @@ describeInChromium(
       )
       expect(verdicts.deviant?.stdout).not.toContain(ACME_KEY)
     })
+
+    it('runs docs/usage.md’s "frontend watching a real API" in a Vite dev server, as written', async () => {
+      if (!browser || !deviant || !mock) throw new Error('not started')
+      await fetch(`${mock.url}/__mock/reset`, { method: 'POST' })
+      const snippet = readSnippets(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')).find(
+        (s) => s.group === 'frontend watching a real API',
+      )
+      if (!snippet) throw new Error('docs/usage.md has no "frontend watching a real API" snippet')
+      // Staging is the oldest-first deployment here, reached cross-origin as a real API is.
+      const staging = 'https://staging.example.com/api/v1'
+      expect(snippet.code).toContain(`'${staging}'`)
+      const app = createViteApp({
+        files: {
+          'src/main.ts': snippet.code.replace(staging, deviant.baseUrl),
+          '.env': `VITE_API_KEY=${ACME_KEY}\n`,
+        },
+      })
+      const dev = await app.dev()
+      const context = await browser.newContext()
+      try {
+        const page = await context.newPage()
+        const console: ConsoleMessage[] = []
+        page.on('console', (message) => console.push(message))
+        await page.goto(dev.url)
+        await expect.poll(() => page.locator('ul > li').count(), { timeout: 30_000 }).toBe(12)
+        await expect
+          .poll(() => groups(console), { timeout: 10_000 })
+          .toEqual(['[engagement-mock] contract violation: listForms GET /forms → 200'])
+        expect(warnings(console)).toEqual([
+          expect.stringMatching(/^The API answered against the reference: not newest first \(§1\)/),
+        ])
+      } finally {
+        await context.close()
+        await dev.close()
+        app.remove()
+      }
+    }, 120_000)
   },
 )
