@@ -6,7 +6,7 @@
  * Run alone: npm run bench:proxy (BENCH_SECONDS, BENCH_RUNS, BENCH_CONNECTIONS as npm run bench).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Aggregate } from './lib/aggregate.ts'
@@ -34,6 +34,8 @@ export interface ProxyFigures {
   prismVersion: string
   get: Record<string, Aggregate>
   bodyBytes: number
+  /** The machine's 1-minute load average before and after the runs: other work skews every figure. */
+  load: [number, number]
 }
 
 /** Starts the three, runs the interleaved GET /forms loads, stops them. */
@@ -149,7 +151,8 @@ export const renderProxy = (f: ProxyFigures): string => {
       `${f.settings.runs} interleaved runs of ${f.settings.seconds} s each, medians. The upstream is the mock host ` +
       '(bench/servers/mock-server.ts); `engagement-mock proxy` runs as users run it (the CLI, default options: ' +
       'answers streamed and checked, reports on stop); Prism ' +
-      `${f.prismVersion} runs \`prism proxy\` with our openapi.json (paths under /api/v1), silent.`,
+      `${f.prismVersion} runs \`prism proxy\` with our openapi.json (paths under /api/v1), silent. ` +
+      `Load average (1 min) ${round(f.load[0], 1)} before the runs, ${round(f.load[1], 1)} after, on ${f.machine.nproc} cores.`,
     '',
     table(
       [
