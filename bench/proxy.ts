@@ -95,12 +95,15 @@ export const measureProxies = async (settings: ProxyFigures['settings']): Promis
     log(
       `Validating proxies in front of ${upstream.info.url}: ours and Prism ${versions['@stoplight/prism-cli']}`,
     )
+    const before = loadavg()[0] ?? 0
+    const loads = await compareRuns('GET /forms', servers, settings)
     return {
       settings,
       machine: machine(),
       prismVersion: versions['@stoplight/prism-cli'] ?? '?',
-      get: await compareRuns('GET /forms', servers, settings),
+      get: loads,
       bodyBytes: Buffer.byteLength(forms),
+      load: [before, loadavg()[0] ?? 0],
     }
   } finally {
     for (const child of Object.values(servers)) await child.stop()
