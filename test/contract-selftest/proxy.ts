@@ -79,9 +79,7 @@ export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy>
       }
       const answer = await (handler ?? ((r, f) => f(r)))(request, forward)
       // Any origin, as the mock allows it: a page elsewhere may call a deviant deployment too.
-      res
-        .writeHead(answer.status, { 'content-type': answer.contentType, ...CORS })
-        .end(answer.text)
+      res.writeHead(answer.status, { 'content-type': answer.contentType, ...CORS }).end(answer.text)
     } catch (error) {
       res
         .writeHead(502, { 'content-type': 'application/json' })
