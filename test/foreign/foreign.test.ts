@@ -108,8 +108,8 @@ describe('the foreign deployment as a whole', () => {
     expect(Form.parse(((await res.json()) as { form: unknown }).form).status).toBe('live')
   })
 
-  it('refuses a body over 1 MiB with 413 and creates nothing', async () => {
-    const big = await call('POST', '/forms', { title: 'x', description: 'y'.repeat(1024 * 1024) })
+  it('refuses a body over 512 KiB with 413 and creates nothing', async () => {
+    const big = await call('POST', '/forms', { title: 'x', description: 'y'.repeat(512 * 1024) })
     expectPlain(big, 413)
     expect(expectOk(await call('GET', '/forms'), z.object({ forms: z.array(Form) })).forms).toEqual(
       [],

@@ -25,7 +25,7 @@ export interface ForeignOptions {
 
 export const API_PREFIX = '/api/v1'
 export const DEFAULT_PUBLIC_BASE = 'https://engage.foreign.example'
-const MAX_BODY_BYTES = 1024 * 1024
+const MAX_BODY_BYTES = 512 * 1024
 
 const send = (
   res: ServerResponse,
@@ -63,7 +63,9 @@ const readBody = async (req: IncomingMessage): Promise<Buffer | Failure> => {
     size += chunk.length
     if (size <= MAX_BODY_BYTES) chunks.push(chunk)
   }
-  return size > MAX_BODY_BYTES ? fail(413, 'the request body exceeds 1 MiB') : Buffer.concat(chunks)
+  return size > MAX_BODY_BYTES
+    ? fail(413, 'the request body exceeds 512 KiB')
+    : Buffer.concat(chunks)
 }
 
 /** An empty body is no body; a body must be JSON and say so. */

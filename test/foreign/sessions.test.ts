@@ -174,6 +174,19 @@ describe('sessions on the foreign deployment', () => {
     expect(state.teamMode.teams.map((t) => t.name)).toEqual(['Owls', 'Foxes'])
   })
 
+  it('refuses the 33rd team of a session', async () => {
+    const session = await create({ title: 'Crowd', teamMode: true })
+    for (let i = 1; i <= 32; i++)
+      expect(
+        (await call('POST', `/sessions/${session.id}/teams`, { name: `T${i}`, color: 'slate' }))
+          .status,
+      ).toBe(200)
+    expectPlain(
+      await call('POST', `/sessions/${session.id}/teams`, { name: 'T33', color: 'slate' }),
+      422,
+    )
+  })
+
   it('switches team mode with PUT …/team-mode { enabled }, only on a draft and not off while teams exist', async () => {
     const session = await create({ title: 'Switch' })
     const on = expectOk(

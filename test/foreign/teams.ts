@@ -18,7 +18,7 @@ export const PALETTE = [
   'slate',
 ] as const
 
-export const MAX_TEAMS = 50
+export const MAX_TEAMS = 32
 
 export const TeamInput = z.strictObject({
   name: z.string().trim().min(1).max(60),
