@@ -16,6 +16,7 @@ import { type ImportRun, importRun, medianImport, startStore } from './lib/store
 import { WRK } from './lib/wrk.ts'
 import { ensurePeers } from './peers/install.ts'
 import { type Peer, peers } from './peers/servers.ts'
+import { benchProxy } from './proxy.ts'
 import { FLOOR, type Results, render } from './report.ts'
 import { keepSections } from './sections.ts'
 
@@ -246,6 +247,9 @@ const main = async () => {
   // Other scripts' sections (bench/bundles.ts) are kept.
   writeFileSync(out, keepSections(out, render(results)))
   log(`Wrote ${out}`)
+
+  log('Validating proxies: ours and Prism’s in front of the same upstream')
+  await benchProxy({ seconds, runs, connections })
 }
 
 if (!existsSync(WRK)) {

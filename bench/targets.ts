@@ -14,6 +14,8 @@ export type TargetId =
   | 'coldBuilt'
   | 'rss'
   | 'import'
+  | 'proxyThroughput'
+  | 'proxyLatency'
 
 export const EXPLANATIONS: Record<TargetId, string> = {
   get:
@@ -103,6 +105,17 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     '3 s to 5 s. What it would take: a create that does not copy plain data (an @msw/data ' +
     'change). On a busy machine this figure inflates with the others: compare with the floor of ' +
     'the cold start.',
+  proxyThroughput:
+    'Each answer passes through http-proxy-3 (node:http on both sides, a keep-alive agent to the ' +
+    'upstream) and a copy of it is parsed and checked with the documented zod schemas once it has ' +
+    'passed. A miss means the check per answer has grown: profile `engagement-mock proxy` under this ' +
+    'load with `--cpu-prof` and compare the share of the checker (check-exchange.ts and zod) with ' +
+    'forwarding; Prism’s figure comes from the same runs.',
+  proxyLatency:
+    'The answer is streamed: the client gets each chunk as it arrives, and the check runs after the ' +
+    'last one, beside the next request. What is added is two loopback hops and node:http parsing on ' +
+    'the proxy, plus the check where it delays the next answer on the same core. A miss on a busy ' +
+    'machine is mostly the other processes: compare with the upstream’s own p50 in the same runs.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */
