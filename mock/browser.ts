@@ -1,4 +1,5 @@
 import { setupWorker } from 'msw/browser'
+import { LATEST_RELEASE } from '../contract/releases.ts'
 import { START_MARKS } from './browser-marks.ts'
 import { CHANGE_EVENT, fingerprint, persistMock, storeKey } from './browser-store.ts'
 import type { WatchingWorker, WatchWorkerOptions } from './browser-watch.ts'
@@ -118,7 +119,9 @@ const startMocking = async (options: BrowserMockOptions) => {
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`
         : scenarioLabel(scenario)
-    const stored = persist ? await persistMock(core, storeKey(seed, label)) : undefined
+    // An earlier release keeps its own saved state: the latest one's may hold what it cannot.
+    const kept = core.release === LATEST_RELEASE ? label : `${label}@${core.release}`
+    const stored = persist ? await persistMock(core, storeKey(seed, kept)) : undefined
     // Awaited here, beside the worker's start: a scenario that cannot load stops the worker below.
     await core.ready
     performance.mark(START_MARKS.state)
@@ -154,7 +157,7 @@ const startMocking = async (options: BrowserMockOptions) => {
       : 'in this page only'
     console.info(
       `[engagement-mock] Mocking is on: ${apiRoot}/… is answered in this page by the mock ` +
-        `(seed ${seed}, scenario ${label}; state ${kept}); nothing reaches a server. ` +
+        `(seed ${seed}, scenario ${label}${mock.release === LATEST_RELEASE ? '' : `, release ${mock.release} of the API`}; state ${kept}); nothing reaches a server. ` +
         'Pass `quiet: true` to hide this line.',
     )
   }

@@ -56,6 +56,7 @@ describe('docs/usage.md', () => {
       BROWSER_GROUP,
       'tests with msw/node',
       'script with msw/node',
+      'older release with msw/node',
       'backend from zero',
       'backend from code',
       'backend in vitest',

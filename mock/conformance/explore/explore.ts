@@ -6,6 +6,7 @@ import { Divergence } from './compare.ts'
 import { EXPLORE_DEFAULTS } from './defaults.ts'
 import { type KeyRole, label, type Run } from './engine.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
+import { releaseScope } from './release.ts'
 import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
 import { World } from './world.ts'
@@ -113,6 +114,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${options.runs} × ${maxSteps} × ${REQUESTS_PER_STEP}, plus ${shrinkRequests} to shrink each divergence), one at a time, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
   )
   const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
+  const scope = releaseScope(run.release.release)
   const notOffered = new Set<OperationId>()
   const notOfferedKeys = new Set<string>()
   const divergences: ExploreDivergence[] = []
@@ -166,10 +168,10 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           if (stopped !== undefined) return
           runsDone += 1
         }
-        const world = new World(run.env.strict, roles, notOffered)
+        const world = new World(run.env.strict, roles, notOffered, scope)
         const sides: Sides = {
           run,
-          oracle: await createOracle(keysOf(run)),
+          oracle: await createOracle(keysOf(run), run.release.release),
           title: (text) => `${run.marker} ${text}`,
           notOffered,
           notOfferedKeys,

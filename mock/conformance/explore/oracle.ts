@@ -1,5 +1,6 @@
 import { type Client, createClient } from '../../../contract/client.ts'
 import { API_PREFIX } from '../../../contract/common.ts'
+import type { Release } from '../../../contract/releases.ts'
 import { ENTITLEMENTS } from '../../../contract/route.ts'
 import type { DemoOrganization } from '../../../fixtures/plan.ts'
 import { createMockCore, type MockCore } from '../../core/mock.ts'
@@ -56,10 +57,12 @@ export interface Oracle {
  * deployment is compared with. Its clients are the same typed clients as the deployment's, over a
  * fetch that calls the mock directly, so both sides build byte-identical requests.
  */
-export const createOracle = async (keys: RunKeys): Promise<Oracle> => {
+export const createOracle = async (keys: RunKeys, release?: Release): Promise<Oracle> => {
   const mock = createMockCore({
     plan: { seed: 1, organizations: oracleOrganizations(keys), steps: [] },
     publicUrl: 'http://oracle.invalid',
+    // The model answers as the deployment's release does.
+    ...(release === undefined ? {} : { release }),
   })
   await mock.ready
   const fetchImpl = mockFetch(mock)

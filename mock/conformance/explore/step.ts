@@ -42,7 +42,10 @@ export const send = async (
   const route = contract[op]
   const realClient = sides.run.client(role)
   const modelClient = sides.oracle.client(role)
-  if (!realClient || !modelClient || sides.notOffered.has(op)) return undefined
+  // Never an operation of a later release than the deployment's (commands check it first).
+  if (!realClient || !modelClient || sides.notOffered.has(op) || !world.scope.offers(op)) {
+    return undefined
+  }
   const request = build('real')
   // The deployment gets the request as the catalog sends it: spelled by the deployment file.
   const spelled = realClient[op] as unknown as (args: Request) => Promise<Exchange>

@@ -13,7 +13,7 @@ export const createSeries = fc
   .map((args) =>
     command(
       `createSeries(${args.teams.length} teams, ${args.rounds.length} rounds, as ${args.role})`,
-      (w) => w.can(args.role),
+      (w) => w.can(args.role) && w.scope.offers('createSeries'),
       async (world, sides) => {
         const body = {
           title: sides.title(args.label),

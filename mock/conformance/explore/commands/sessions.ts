@@ -29,7 +29,7 @@ export const createSession = fc
   .map((args) =>
     command(
       `createSession(${args.activities.length} activities${args.teamMode ? ', team mode' : ''}${args.open ? ', open now' : ''}, as ${args.role})`,
-      (w) => w.can(args.role),
+      (w) => w.can(args.role) && w.takes(args.activities),
       async (world, sides) => {
         const body = {
           title: sides.title(args.label),
@@ -52,7 +52,7 @@ export const addActivity = fc
   .map((args) =>
     command(
       `addActivity(session #${args.at}, ${args.activity.kind}, as ${args.role})`,
-      (w) => w.has('session') && w.can(args.role),
+      (w) => w.has('session') && w.can(args.role) && w.takes([args.activity]),
       async (world, sides) => {
         const rec = target(world, 'session', args.at)
         if (!rec) return

@@ -9,7 +9,7 @@ export const createReport = fc
   .map((args) =>
     command(
       `createSponsorReport(as ${args.role})`,
-      (w) => w.can(args.role),
+      (w) => w.can(args.role) && w.scope.offers('createSponsorReport'),
       async (world, sides) => {
         const body = { ...args.body, title: sides.title(args.label) }
         const step = await send(
