@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   Activity,
   DocActivity,
@@ -83,12 +83,6 @@ const REFERENCE_FIELDS = {
   SponsorReportSummary: REPORT_FIELDS,
 }
 type ResourceName = keyof typeof REFERENCE_FIELDS
-
-/** Reference fields whose empty value the documented layer lets a deployment say by leaving them out. */
-const MAY_BE_ABSENT: Partial<Record<ResourceName, string[]>> = {
-  SponsorReport: ['rangeStart', 'rangeEnd'],
-  SponsorReportSummary: ['rangeStart', 'rangeEnd'],
-}
 
 const LAYERS: Record<ResourceName, { documented: z.ZodType; profile: z.ZodType }> = {
   Form: { documented: DocForm, profile: Form },
@@ -192,10 +186,7 @@ describe('resource schemas', () => {
       const { [key]: _removed, ...rest } = sample
       return schema.safeParse(rest).success
     })
-    // An all-time report has no window bound, and §2 shows no empty value: a deployment may leave
-    // the bounds out rather than give null (documented layer only; the profile gives null).
-    const open = layer === 'documented' ? (MAY_BE_ABSENT[name] ?? []) : []
-    expect(accepted).toEqual(open)
+    expect(accepted).toEqual([])
   })
 
   it.each(names)(
@@ -234,6 +225,17 @@ describe('the documented layer is permissive where the reference says "not shown
     expect(DocForm.safeParse({ ...form, createdAt }).success).toBe(true)
     expect(Form.safeParse({ ...form, createdAt }).success).toBe(false)
     expect(DocForm.safeParse({ ...form, createdAt: '2026-07-13T11:30:00' }).success).toBe(false)
+  })
+
+  it('admits an all-time report that leaves both window keys out, not one alone', () => {
+    const {
+      rangeStart: _start,
+      rangeEnd: _end,
+      ...allTime
+    } = referenceSample('SponsorReportSummary')
+    expect(DocSponsorReportSummary.safeParse(allTime).success).toBe(true)
+    expect(DocSponsorReportSummary.safeParse({ ...allTime, rangeEnd: null }).success).toBe(false)
+    expect(SponsorReportSummary.safeParse(allTime).success).toBe(false)
   })
 
   it('still refuses a payload in a list summary (§4: omitted from list responses)', () => {

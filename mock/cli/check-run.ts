@@ -29,6 +29,12 @@ const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore
         },
       }
 
+/** `--release`, else CONTRACT_RELEASE: checked by runConformance (an unknown one is exit 2). */
+const releaseOption = (options: CheckOptions): Pick<ConformanceOptions, 'release'> => {
+  const release = options.release ?? (process.env.CONTRACT_RELEASE || undefined)
+  return release === undefined ? {} : { release }
+}
+
 /** Bad options and deployment files are usage errors: exit 2, before any request. */
 const usage = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
@@ -61,11 +67,17 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...exploreOption(options),
+    ...releaseOption(options),
   }
   if (options.init !== undefined) {
     if (options.deployment !== undefined) {
       throw new UsageError(
         '--init writes a deployment file; it cannot also read one (--deployment).',
+      )
+    }
+    if (options.release !== undefined) {
+      throw new UsageError(
+        '--init proposes the release from what the deployment answers (the "release" key of the file it writes); give --release when you check.',
       )
     }
     const file = options.init

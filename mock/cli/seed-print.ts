@@ -94,10 +94,15 @@ export const printCreated = (outcome: SeedOutcome) => {
   }
 }
 
-/** What the deployment file said this deployment does not offer, left out of the records, counted. */
-export const printLeftOut = (outcome: SeedOutcome) => {
-  if (outcome.leftOut.length === 0 && outcome.skipped.length === 0) return
+/**
+ * What the plan lost on the way, in one summary: the steps the release cannot hold (`--release`,
+ * one line), then the parts of records this deployment does not offer (its deployment file says
+ * null) and the steps on them that were skipped.
+ */
+export const printLeftOut = (notInRelease: string | undefined, outcome?: SeedOutcome) => {
   const out = process.stdout
+  if (notInRelease !== undefined) out.write(`${notInRelease}\n`)
+  if (!outcome || (outcome.leftOut.length === 0 && outcome.skipped.length === 0)) return
   const records = new Set(outcome.leftOut.map((l) => l.record))
   out.write(
     `\nLeft out ${outcome.leftOut.length} part(s) of ${records.size} record(s) that this deployment does not offer (its deployment file says null):\n`,

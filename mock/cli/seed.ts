@@ -18,6 +18,7 @@ interface SeedOptions {
   dryRun?: boolean
   out?: string
   deployment?: string
+  release?: string
 }
 
 const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
@@ -29,20 +30,39 @@ const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
 
 const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<void> => {
   // Loaded here, not at the top: --help and usage errors stay quick.
-  const [{ createClient }, { ACME_KEY, demoPlan, GLOBEX_KEY }, print, { planSteps, runPlan }] =
-    await Promise.all([
-      import('../../contract/client.ts'),
-      import('../../fixtures/index.ts'),
-      import('./seed-print.ts'),
-      import('./seed-run.ts'),
-    ])
+  const [
+    { createClient },
+    { ACME_KEY, demoPlan, describeLeftOut, GLOBEX_KEY, planIn },
+    print,
+    { planSteps, runPlan },
+    { releaseLabel, resolveRelease },
+  ] = await Promise.all([
+    import('../../contract/client.ts'),
+    import('../../fixtures/index.ts'),
+    import('./seed-print.ts'),
+    import('./seed-run.ts'),
+    import('../../contract/releases.ts'),
+  ])
   const { describeStep, printCreated, printDryRun, printLeftOut, printSkips } = print
-  const plan = demoPlan(options.seed, countsOf(options))
+  const whole = demoPlan(options.seed, countsOf(options))
+  // --release: only what a deployment of that release can hold (§9); the rest is counted.
+  let plan = whole
+  let notInRelease: string | undefined
+  if (options.release !== undefined) {
+    const resolved = resolveRelease(options.release)
+    if ('error' in resolved) throw new UsageError(`--release: ${resolved.error}`)
+    const part = planIn(whole, resolved.release)
+    plan = part.plan
+    const what = describeLeftOut(part.leftOut)
+    notInRelease = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9), left out: ${what || 'nothing'}.`
+  }
   if (options.out !== undefined) {
     const target = resolve(options.out)
     mkdirSync(dirname(target), { recursive: true })
     writeFileSync(target, `${JSON.stringify(plan, null, 2)}\n`)
-    process.stderr.write(`Wrote the demo plan of seed ${options.seed} to ${target}\n`)
+    process.stderr.write(
+      `Wrote the demo plan of seed ${options.seed} to ${target}\n${notInRelease ? `${notInRelease}\n` : ''}`,
+    )
     return
   }
   if (baseUrl === undefined) {
@@ -61,6 +81,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   )
   if (options.dryRun) {
     printDryRun(planned, keyName)
+    printLeftOut(notInRelease)
     return
   }
   if (options.key === undefined) {
@@ -100,12 +121,13 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   )
   progress.end()
   printCreated(outcome)
-  printLeftOut(outcome)
   const refusal = outcome.refusal
   if (refusal === undefined) {
     printSkips(planned)
+    printLeftOut(notInRelease, outcome)
     return
   }
+  printLeftOut(notInRelease, outcome)
   const reason = refusal.error ?? `answered ${refusal.status}: ${refusal.text.slice(0, 500)}`
   const kept =
     outcome.records.size === 0
@@ -154,6 +176,12 @@ export const registerSeed = (program: Command): void => {
       '--deployment <file>',
       'deployment file (as for check): send each request as this deployment spells it',
     )
+    .option(
+      '--release <date>',
+      'send only what a deployment of that release of the API can hold (§9): a date (the release ' +
+        "in force that day) or a release's name; later operations and activity kinds are left " +
+        'out and counted (default: the latest, the whole plan)',
+    )
     .option('--dry-run', 'list what would be created; send nothing')
     .option('-o, --out <file>', 'write the demo plan (the fixtures) as JSON instead of sending it')
     .addHelpText(
@@ -171,6 +199,7 @@ Examples:
   $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --forms 3 --sessions 2
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --other-key globex-demo-key
   $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --deployment deployment.json
+  $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --release 2026-07-12
   $ engagement-mock seed --seed 7 --out fixtures.json`,
     )
     .action((baseUrl: string | undefined, options: SeedOptions) => seed(baseUrl, options))

@@ -11,6 +11,7 @@ export interface ServeOptions {
   scenario?: string
   latency?: number | [number, number]
   failRate?: number
+  release?: string
 }
 
 export const registerServe = (program: Command): void => {
@@ -49,6 +50,12 @@ export const registerServe = (program: Command): void => {
       parseLatency,
     )
     .option('--fail-rate <share>', 'answer this share of API requests (0-1) with 503', parseRate)
+    .option(
+      '--release <date>',
+      'answer as an earlier release of the API (§9): a date (the release in force that day) or a ' +
+        "release's name; later operations are unknown paths, later activity kinds unknown kinds, " +
+        'and the demo data, /docs and /openapi.json are that release’s (default: the latest)',
+    )
     .addHelpText(
       'after',
       `
@@ -60,6 +67,7 @@ Examples:
   $ engagement-mock serve --scenario large:forms=2000   # paging and long lists
   $ engagement-mock serve --scenario qa/checkout.json   # a state saved from /__mock/state
   $ engagement-mock serve --latency 200-800 --fail-rate 0.1
+  $ engagement-mock serve --release 2026-07-12          # a backend on that day's release
   $ PORT=0 engagement-mock serve                         # any free port; the URL is printed
   $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com`,
     )

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
 import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
 import { FIELD_CONFIGS, FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
@@ -7,6 +7,7 @@ import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { pathParamNames } from '../../contract/route.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { ReleaseKey } from './release.ts'
 
 /**
  * The deployment file: how one deployment spells what §4 leaves "not shown". Every key is optional;
@@ -146,6 +147,8 @@ const Status = z.int().min(100).max(599)
 
 export const DeploymentFile = z.strictObject({
   $schema: z.string().optional(),
+  /** The release (§9) this deployment runs: a date or a release's name; `check --release` wins. */
+  release: ReleaseKey.optional(),
   forms: z
     .strictObject({
       create: createSpelling('forms.create').optional(),

@@ -1,11 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { idOf } from '../../contract/common.ts'
 import { Form, FormResponse } from '../../contract/forms.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'
 import { Series } from '../../contract/series.ts'
 import { Session } from '../../contract/sessions.ts'
 import { SponsorReport } from '../../contract/sponsors.ts'
-import { StringSet } from './string-set.ts'
 import { newestFirst, type Rec, Table } from './table.ts'
 
 const owned = { orgId: idOf('organization'), seq: z.int().min(0) }
@@ -105,8 +104,8 @@ export class Store {
   readonly #orgsByKey = new Map<string, Organization>()
   readonly organizations: Organization[] = []
   /** Join codes are unique across all organizations' forms, sessions, rounds and series; slugs too. */
-  readonly joinCodes: StringSet
-  readonly slugs: StringSet
+  readonly joinCodes = new Set<string>()
+  readonly slugs = new Set<string>()
   #seq = 0
   /** Called with the organization whose data just changed, so cached reads can be dropped. */
   onWrite: (orgId: string) => void = () => {}
@@ -179,14 +178,7 @@ export class Store {
   }
 
   /** Every id handed out, of any resource or nested record: a new one never repeats an old one. */
-  readonly ids: StringSet
-
-  /** `expected`: how many identifiers of each kind a state about to be stored will reserve. */
-  constructor(expected: Partial<Record<'ids' | 'joinCodes' | 'slugs', number>> = {}) {
-    this.ids = new StringSet(expected.ids)
-    this.joinCodes = new StringSet(expected.joinCodes)
-    this.slugs = new StringSet(expected.slugs)
-  }
+  readonly ids = new Set<string>()
 
   /**
    * Claims a fresh identifier; false when it is already in use. Only a complete store knows every
@@ -198,7 +190,9 @@ export class Store {
       if (pending !== undefined) throw new NotFilled(this, pending)
     }
     const set = kind === 'joinCode' ? this.joinCodes : kind === 'slug' ? this.slugs : this.ids
-    return set.add(value)
+    if (set.has(value)) return false
+    set.add(value)
+    return true
   }
 
   responsesOf(orgId: string, formId: string): Rec<typeof StoredResponse>[] {

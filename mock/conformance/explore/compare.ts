@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { errorSchemas } from '../../../contract/errors.ts'
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'

@@ -9,6 +9,7 @@ import { type KeyRole, label, type Run } from './engine.ts'
 import { type ExploreNote, Notes } from './notes.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
 import { PROBE_REQUESTS, probeVocabulary } from './probe.ts'
+import { releaseScope } from './release.ts'
 import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
 import { ExploreVocabulary } from './vocabulary.ts'
@@ -134,6 +135,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   }
   const arbitraries = commandArbitraries(bodies(vocabulary))
   const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
+  const scope = releaseScope(run.release.release)
   const notOffered = new Set<OperationId>()
   const notOfferedKeys = new Set<string>()
   const divergences: ExploreDivergence[] = []
@@ -187,10 +189,10 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           if (stopped !== undefined) return
           runsDone += 1
         }
-        const world = new World(run.env.strict, roles, notOffered, vocabulary)
+        const world = new World(run.env.strict, roles, notOffered, vocabulary, scope)
         const sides: Sides = {
           run,
-          oracle: await createOracle(keysOf(run)),
+          oracle: await createOracle(keysOf(run), run.release.release),
           title: (text) => `${run.marker} ${text}`,
           notOffered,
           notOfferedKeys,

@@ -1,6 +1,7 @@
 import { type Client, createClient } from '../../../contract/client.ts'
 import { API_PREFIX } from '../../../contract/common.ts'
 import type { ErrorCondition } from '../../../contract/errors.ts'
+import type { Release } from '../../../contract/releases.ts'
 import { ENTITLEMENTS } from '../../../contract/route.ts'
 import type { DemoOrganization } from '../../../fixtures/plan.ts'
 import type { Operations } from '../../core/context.ts'
@@ -92,7 +93,7 @@ const BY_STATUS: Record<number, ErrorCondition> = {
  * fetch that calls the mock directly, so both sides build byte-identical requests. Its operations
  * are the mock's own, wrapped to say why they refused.
  */
-export const createOracle = async (keys: RunKeys): Promise<Oracle> => {
+export const createOracle = async (keys: RunKeys, release?: Release): Promise<Oracle> => {
   let condition: ErrorCondition | undefined
   const wrapped = Object.fromEntries(
     Object.entries(operations).map(([id, operation]) => [
@@ -108,6 +109,8 @@ export const createOracle = async (keys: RunKeys): Promise<Oracle> => {
     plan: { seed: 1, organizations: oracleOrganizations(keys), steps: [] },
     publicUrl: 'http://oracle.invalid',
     operations: wrapped,
+    // The model answers as the deployment's release does.
+    ...(release === undefined ? {} : { release }),
   })
   await mock.ready
   const fetchImpl = mockFetch(mock)

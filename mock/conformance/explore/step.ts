@@ -57,7 +57,10 @@ export const send = async (
   const route = contract[op]
   const realClient = sides.run.client(role)
   const modelClient = sides.oracle.client(role)
-  if (!realClient || !modelClient || sides.notOffered.has(op)) return undefined
+  // Never an operation of a later release than the deployment's (commands check it first).
+  if (!realClient || !modelClient || sides.notOffered.has(op) || !world.scope.offers(op)) {
+    return undefined
+  }
   const request = build('real')
   // The record this operation acts on, and the model's copy of it before: a refusal puts it back.
   const rec = world.recordOf('real', request.params?.id)

@@ -1,5 +1,7 @@
+import type { ActivityKind } from '../../../contract/activities.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { Exchange, KeyRole } from './engine.ts'
+import { type ReleaseScope, releaseScope } from './release.ts'
 import { ExploreVocabulary } from './vocabulary.ts'
 
 export type Kind = 'form' | 'session' | 'series' | 'report'
@@ -110,11 +112,18 @@ export class World {
     readonly notOffered: ReadonlySet<OperationId>,
     /** What may be sent, and the deployment's names for the profile's field kinds. */
     readonly vocabulary: ExploreVocabulary = new ExploreVocabulary({}, strict),
+    /** The deployment's release (§9): what came later is never sent. */
+    readonly scope: ReleaseScope = releaseScope(),
   ) {}
 
   /** Whether a command for `role` (and, for an inferred operation, `op`) can run now. */
   can(role: KeyRole, op?: OperationId): boolean {
     return !this.aborted && this.roles.has(role) && (op === undefined || !this.notOffered.has(op))
+  }
+
+  /** Whether activities of these kinds may be sent: each kind is in the deployment's release. */
+  takes(activities: ReadonlyArray<{ kind: ActivityKind }>): boolean {
+    return this.scope.takes(activities)
   }
 
   /** Pairs a new id, or says why it cannot be paired. */

@@ -27,6 +27,8 @@ export const createSeries = (b: Bodies) =>
         `createSeries(${args.teams.length} teams, ${args.rounds.length} rounds, as ${args.role})`,
         (w) =>
           w.can(args.role) &&
+          w.scope.offers('createSeries') &&
+          args.rounds.every((r) => w.takes(r.activities)) &&
           args.rounds.every((r) => r.activities.every((a) => w.vocabulary.allowsActivity(a.kind))),
         async (world, sides) => {
           const body = {

@@ -34,7 +34,9 @@ export const createSession = (b: Bodies) =>
       command(
         `createSession(${args.activities.length} activities${args.teamMode ? ', team mode' : ''}${args.open ? ', open now' : ''}, as ${args.role})`,
         (w) =>
-          w.can(args.role) && args.activities.every((a) => w.vocabulary.allowsActivity(a.kind)),
+          w.can(args.role) &&
+          w.takes(args.activities) &&
+          args.activities.every((a) => w.vocabulary.allowsActivity(a.kind)),
         async (world, sides) => {
           const body = {
             title: sides.title(args.label),
@@ -59,7 +61,10 @@ export const addActivity = (activity: NonNullable<Bodies['activity']>) =>
     command(
       `addActivity(session #${args.at}, ${args.activity.kind}, as ${args.role})`,
       (w) =>
-        w.has('session') && w.can(args.role) && w.vocabulary.allowsActivity(args.activity.kind),
+        w.has('session') &&
+        w.can(args.role) &&
+        w.takes([args.activity]) &&
+        w.vocabulary.allowsActivity(args.activity.kind),
       async (world, sides) => {
         const rec = target(world, 'session', args.at)
         if (!rec) return

@@ -119,7 +119,7 @@ export const onRecord = (op: OperationId, kind: Kind, inferred = false, reads = 
   fc.record({ role, at: pick, read: fc.boolean() }).map(({ role, at, read }) =>
     command(
       `${op}(${kind} #${at}, as ${role}${reads && read ? ', read back' : ''})`,
-      (w) => w.has(kind) && w.can(role, inferred ? op : undefined),
+      (w) => w.has(kind) && w.can(role, inferred ? op : undefined) && w.scope.offers(op),
       async (world, sides) => {
         const rec = target(world, kind, at)
         if (!rec) return
@@ -140,7 +140,7 @@ export const list = (op: OperationId) =>
   role.map((role) =>
     command(
       `${op}(as ${role})`,
-      (w) => w.can(role),
+      (w) => w.can(role) && w.scope.offers(op),
       async (world, sides) => {
         await send(world, sides, op, role, `${op} as ${role}`, () => ({}))
       },

@@ -8,7 +8,7 @@ export const createReport = (b: Bodies) =>
   fc.record({ role: gatedRole, label, body: b.report }).map((args) =>
     command(
       `createSponsorReport(as ${args.role})`,
-      (w) => w.can(args.role),
+      (w) => w.can(args.role) && w.scope.offers('createSponsorReport'),
       async (world, sides) => {
         const body = { ...args.body, title: sides.title(args.label) }
         const step = await send(
