@@ -126,8 +126,9 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   )
   // What may be sent: the file's vocabulary, then the probe's answers (not under --strict).
   const vocabulary = new ExploreVocabulary(run.deployment, run.env.strict)
+  const scope = releaseScope(run.release.release)
   const notes = new Notes()
-  const probe = await probeVocabulary(run, vocabulary, notes)
+  const probe = await probeVocabulary(run, vocabulary, notes, scope)
   if (probe.refused.length > 0) {
     log(
       `Exploration probe: refused ${probe.refused.join(', ')} (vocabulary notes; not generated). Say how this deployment names them in its deployment file.`,
@@ -135,7 +136,6 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   }
   const arbitraries = commandArbitraries(bodies(vocabulary))
   const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
-  const scope = releaseScope(run.release.release)
   const notOffered = new Set<OperationId>()
   const notOfferedKeys = new Set<string>()
   const divergences: ExploreDivergence[] = []

@@ -5,6 +5,7 @@ import { NotOffered } from '../spell.ts'
 import { activityKey, fieldKey } from '../vocabulary.ts'
 import { type Exchange, label, type Run } from './engine.ts'
 import { type Notes, short } from './notes.ts'
+import type { ReleaseScope } from './release.ts'
 import type { ExploreVocabulary } from './vocabulary.ts'
 
 /** Requests the probe sends at most: a form, a field per kind, a session, an activity per kind. */
@@ -20,14 +21,18 @@ const idIn = (answer: Exchange, envelope: string): string | undefined => {
  * Before the first run (not under --strict): each field kind and activity kind that the deployment
  * file neither names nor rules out is sent once, with the catalog's sample, as `--init` sends it.
  * What the deployment accepts is confirmed and generated; what it refuses is a vocabulary note and
- * left out. One form (deleted after) and one session, titled with the run marker.
+ * left out. One form (deleted after) and one session, titled with the run marker. A kind of a
+ * later release than the deployment's is not probed (nothing of a later release is sent).
  */
 export const probeVocabulary = async (
   run: Run,
   vocabulary: ExploreVocabulary,
   notes: Notes,
+  scope: ReleaseScope,
 ): Promise<{ confirmed: string[]; refused: string[] }> => {
-  const { fields, activities } = vocabulary.unconfirmed()
+  const unconfirmed = vocabulary.unconfirmed()
+  const fields = unconfirmed.fields
+  const activities = unconfirmed.activities.filter((kind) => scope.takes([{ kind }]))
   const confirmed: string[] = []
   const refused: string[] = []
   const api = run.client('main')
