@@ -19,7 +19,15 @@ const tally = (items: Item[]) => {
   return out
 }
 
-export const recordCounts = async (baseUrl: string, apiKey: string): Promise<RecordCounts> => {
+/**
+ * `laterLists: false` for a deployment of a release before 2026-07-13 (§9): it has no series and no
+ * sponsor reports, so their lists are not read and count 0.
+ */
+export const recordCounts = async (
+  baseUrl: string,
+  apiKey: string,
+  { laterLists = true }: { laterLists?: boolean } = {},
+): Promise<RecordCounts> => {
   const get = async <T>(path: string): Promise<T> => {
     const answer = await fetch(`${baseUrl}${path}`, {
       headers: { authorization: `Bearer ${apiKey}` },
@@ -29,10 +37,10 @@ export const recordCounts = async (baseUrl: string, apiKey: string): Promise<Rec
   }
   const { forms } = await get<{ forms: Array<{ fields: Item[] }> }>('/forms')
   const { sessions } = await get<{ sessions: Array<{ activities: Item[] }> }>('/sessions')
-  const { series } = await get<{ series: Array<{ rounds: Array<{ activities: Item[] }> }> }>(
-    '/series',
-  )
-  const { reports } = await get<{ reports: unknown[] }>('/sponsors')
+  const { series } = laterLists
+    ? await get<{ series: Array<{ rounds: Array<{ activities: Item[] }> }> }>('/series')
+    : { series: [] }
+  const { reports } = laterLists ? await get<{ reports: unknown[] }>('/sponsors') : { reports: [] }
   const fields = forms.flatMap((f) => f.fields)
   const rounds = series.flatMap((s) => s.rounds)
   const activities = [...sessions, ...rounds].flatMap((s) => s.activities)
