@@ -58,6 +58,7 @@ describe('docs/usage.md', () => {
       'script with msw/node',
       'older release with msw/node',
       'backend from zero',
+      'vocabulary',
       'backend from code',
       'backend in vitest',
       'backend in node --test',
