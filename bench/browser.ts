@@ -33,18 +33,23 @@ import { writeSection } from './sections.ts'
 const BEFORE_COMMIT = 'd71ec7c'
 /** From issue 11, measured the same way before this work (main at d71ec7c). */
 const BEFORE = { addedGzip: 319 * 1024, firstRenderMs: 285 }
-const TARGET = { addedGzip: 150 * 1024, firstRenderMs: 150 }
+/**
+ * The client's targets (issue 24): the JS a page loads before its first answer, and the first
+ * render over msw's own with one static handler (its registration and handshake come before any
+ * answer of any mock, so an absolute figure would judge msw and the machine, not this package).
+ */
+const TARGET = { loadedGzip: 160 * 1024, renderOverMsw: 1.2 }
 const RELOADS = 15
 /** A demo part's module: the mock imports it while it answers the first request needing it. */
 const DEMO_PART = /(^|\/)fixtures\/demo-snapshot\/\w+\.ts$/
 
 /**
- * Why the targets are missed, found by taking the build apart chunk by chunk (each module's
+ * What the first answer costs, found by taking the build apart chunk by chunk (each module's
  * rendered code, gzipped by package) and by marks and a CPU profile of page loads. Revise it
  * when the mock or msw changes.
  */
-const WHY_MISSED = [
-  '**Why the two targets are missed, and what it would take.** msw’s own browser client, started with',
+const WHERE_IT_GOES = [
+  '**What the first answer costs, and what would cut it.** msw’s own browser client, started with',
   'one static handler (the "msw/browser alone" row), is about 94 KB gzip: its service-worker source',
   'imports msw’s cookie store, which brings tough-cookie and tldts with the whole public suffix list',
   '(~45 KB gzip of it). With Vite 8’s defaults it is ~150 KB (the line above the chunk list): Vite’s',
@@ -67,13 +72,13 @@ const WHY_MISSED = [
   'row: msw’s own), beside it the demo’s organizations, then the first answer: the forms part stored (about half of',
   'that the zod check each @msw/data collection makes of every record, kept by design) and the request and its answer',
   'through the worker and the page’s msw.',
-  'Meeting the bytes target would need less JS before the first answer. The one lever large enough is zod: every classic',
+  'Less JS before the first answer would need, first, less zod: every classic',
   'schema carries zod’s JSON-schema code (~6 KB gzip of the ~25), and the contract in zod/mini would be ~11 KB instead,',
   'but zod-to-openapi (which generates the OpenAPI document from the same contract) does not read mini schemas. Moving',
   'the documented layer and the OpenAPI-only text (examples, summaries) out of the mock’s imports would save ~2 KB;',
   'rolldown puts zod and the contract modules the mock, its writes and the demo plan all import in a chunk of their',
-  'own (~1 KB of compression lost). The render target is below what msw alone takes on this machine (its',
-  'registration and handshake come before any answer); what this package controls is the margin over the msw row.',
+  'own (~1 KB of compression lost). The render target is relative to msw alone (its registration and handshake',
+  'come before any answer): what this package controls is the margin over the msw row.',
 ].join('\n')
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -279,6 +284,7 @@ const main = async () => {
   const floor = byName('static')
   const added = persisted.build.totals.gzip - client.totals.gzip
   const addedLoaded = persisted.loadedGzip - client.totals.gzip
+  const overMsw = persisted.median / msw.median
   const verdict = (ok: boolean) => (ok ? 'met' : '**NOT met**')
   const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} ms`)
   const at = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
@@ -316,9 +322,10 @@ const main = async () => {
     '',
     '| Figure | Now | Before (issue 11) | Target |',
     '|---|--:|--:|---|',
-    `| JS added, every chunk of the build (incl. the lazy demo plan and faker) | ${kb(added)} | ${kb(BEFORE.addedGzip)} | ≤ ${kb(TARGET.addedGzip)}: ${verdict(added <= TARGET.addedGzip)} |`,
-    `| JS added, loaded before the first answer (demo) | ${kb(addedLoaded)} | ${kb(BEFORE.addedGzip)} | ≤ ${kb(TARGET.addedGzip)}: ${verdict(addedLoaded <= TARGET.addedGzip)} |`,
-    `| First forms rendered, median (p90), state kept across reloads | ${ms(persisted.median)} (${ms(persisted.p90)}) | ${BEFORE.firstRenderMs} ms | ≤ ${TARGET.firstRenderMs} ms: ${verdict(persisted.median <= TARGET.firstRenderMs)} |`,
+    `| JS loaded before the first answer (demo), gzip | ${kb(persisted.loadedGzip)} | — | ≤ ${kb(TARGET.loadedGzip)}: ${verdict(persisted.loadedGzip <= TARGET.loadedGzip)} |`,
+    `| First forms rendered, median, state kept across reloads, over msw alone’s (${ms(msw.median)}) | ${ratio(persisted.median, msw.median)}× (${ms(persisted.median)}, p90 ${ms(persisted.p90)}) | ${BEFORE.firstRenderMs} ms | ≤ ${TARGET.renderOverMsw}×: ${verdict(overMsw <= TARGET.renderOverMsw)} |`,
+    `| JS added over the client alone, loaded before the first answer | ${kb(addedLoaded)} | ${kb(BEFORE.addedGzip)} | — |`,
+    `| JS added over the client alone, every chunk of the build (incl. the lazy demo plan and faker) | ${kb(added)} | ${kb(BEFORE.addedGzip)} | — |`,
     `| First forms rendered, median (p90), \`persist: false\` | ${ms(inMemory.median)} (${ms(inMemory.p90)}) | — | — |`,
     '',
     `The same run, the smallest app (start the worker, list the forms) built against ${BEFORE_COMMIT} and against this tree, and`,
@@ -366,7 +373,7 @@ const main = async () => {
     '',
     `Chunks (gzip): ${chunks}. Loaded before the first answer (demo): ${persisted.loaded.map((f) => `\`${shortName(f)}\``).join(', ')}.`,
     '',
-    WHY_MISSED,
+    WHERE_IT_GOES,
   ].join('\n')
   const out = fileURLToPath(new URL('./RESULTS.md', import.meta.url))
   writeSection(out, 'browser-mock', markdown)

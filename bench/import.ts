@@ -22,13 +22,13 @@ for (let run = 1; run <= runs; run++) {
     await child.stop()
     measured.get(size)?.push(figures)
     process.stderr.write(
-      `${size} records, run ${run}: import ${Math.round(figures.importMs)} ms, RSS ${Math.round(figures.rssPeak)} MiB right after, ${Math.round(figures.rssStart)} MiB settled\n`,
+      `${size} records, run ${run}: import ${Math.round(figures.importMs)} ms (CPU ${Math.round(figures.importCpuMs)} ms), RSS ${Math.round(figures.rssPeak)} MiB right after, ${Math.round(figures.rssStart)} MiB settled\n`,
     )
   }
 }
 for (const [size, all] of measured) {
   const of = medianImport(all)
   console.log(
-    `${size} records (median of ${all.length}): import ${Math.round(of.importMs)} ms, RSS ${Math.round(of.rssPeak)} MiB right after the import, ${Math.round(of.rssStart)} MiB settled`,
+    `${size} records (median of ${all.length}): import ${Math.round(of.importMs)} ms (CPU ${Math.round(of.importCpuMs)} ms), RSS ${Math.round(of.rssPeak)} MiB right after the import, ${Math.round(of.rssStart)} MiB settled`,
   )
 }

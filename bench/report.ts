@@ -65,6 +65,8 @@ export interface Results {
 const x = (value: number) => `${round(value)}×`
 /** The side-by-side name of bench/servers/floor-server.ts. */
 export const FLOOR = 'floor: bare + zod + @msw/data'
+/** The client's target for POST: the mock within this fraction of the floor (req/s, and p99). */
+const POST_OF_FLOOR = 0.85
 const ms = (value: number) => `${round(value, value < 10 ? 2 : 0)}`
 const mib = (value: number) => `${Math.round(value)} MiB`
 const us = (value: number) => `${Math.round(value * 1000)} µs`
@@ -84,13 +86,14 @@ const pct = (value: number) => `${Math.round(Math.abs(value) * 100)} %`
 /** A peer's figure for a target, or a dash where the peer has none. */
 type PeerFigure = (r: Results, peer: string) => string
 
+/** A peer's figure over the reference server's (the bare server, or the floor), same runs. */
 const peerRatio =
-  (request: 'get' | 'post', of: 'rps' | 'p99'): PeerFigure =>
+  (request: 'get' | 'post', of: 'rps' | 'p99', reference = 'bare stringify'): PeerFigure =>
   (r, peer) => {
     const runs = r.peers[request]
     const own = runs[peer]
-    const bare = runs['bare stringify']
-    return own && bare ? x(own[of] / bare[of]) : '—'
+    const base = runs[reference]
+    return own && base ? x(own[of] / base[of]) : '—'
   }
 const peerCold: PeerFigure = (r, peer) => {
   const value = r.peers.coldMedian[peer]
@@ -109,12 +112,13 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
   const large = r.scale[100_000] as Results['scale'][number]
   const ratio = mock.rps / bare.rps
   const p99 = mock.p99 / bare.p99
-  const postRatio = mockPost.rps / barePost.rps
-  const postP99 = mockPost.p99 / barePost.p99
+  // POST is judged against the floor (bench/servers/floor-server.ts), from the same runs; the
+  // ratios over the bare server are shown beside it, for information.
   const floorPost = post[FLOOR]
-  /** The same ratio for the floor server, from the same runs. */
-  const floorOf = (of: 'rps' | 'p99') =>
-    floorPost ? `; floor ${x(floorPost[of] / barePost[of])}` : ''
+  const postRatio = mockPost.rps / (floorPost?.rps ?? Number.NaN)
+  const postP99 = mockPost.p99 / (floorPost?.p99 ?? Number.NaN)
+  const overBare = (of: 'rps' | 'p99') =>
+    `× bare server: mock ${x(mockPost[of] / barePost[of])}, floor ${floorPost ? x(floorPost[of] / barePost[of]) : '—'}`
   const flat = small.get.rps / large.get.rps
   const patchFlat = small.patch.rps / large.patch.rps
   const rss = large.rssStart
@@ -161,21 +165,21 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
     ),
     atLeast(
       'post',
-      'POST /forms throughput vs bare server POST',
-      `${x(postRatio)}${floorOf('rps')}`,
+      'POST /forms throughput vs the floor (bare server + zod + @msw/data)',
+      `${x(postRatio)} (${thousands(mockPost.rps)} vs ${thousands(floorPost?.rps ?? Number.NaN)} req/s; ${overBare('rps')})`,
       postRatio,
-      0.6,
-      '≥ 0.6×',
-      peerRatio('post', 'rps'),
+      POST_OF_FLOOR,
+      `≥ ${POST_OF_FLOOR}× the floor`,
+      peerRatio('post', 'rps', FLOOR),
     ),
     atMost(
       'postP99',
-      'POST /forms p99 vs bare server POST p99',
-      `${x(postP99)} (${ms(mockPost.p99)} vs ${ms(barePost.p99)} ms${floorOf('p99')})`,
+      'POST /forms p99 vs the floor’s p99',
+      `${x(postP99)} (${ms(mockPost.p99)} vs ${ms(floorPost?.p99 ?? Number.NaN)} ms; ${overBare('p99')})`,
       postP99,
-      3,
-      '≤ 3×',
-      peerRatio('post', 'p99'),
+      1 / POST_OF_FLOOR,
+      `≤ the floor’s / ${POST_OF_FLOOR} (${x(1 / POST_OF_FLOOR)})`,
+      peerRatio('post', 'p99', FLOOR),
     ),
     atMost(
       'flat',
@@ -213,14 +217,16 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
       '≤ 250 ms',
       peerCold,
     ),
-    atMost('rss', 'RSS with 100,000 records (settled)', mib(rss), rss, 250, '≤ 250 MiB', none),
+    // Moved in issue 24 (from 250 MiB and 3 s) to what the mock measures without the speed tricks
+    // that leaned on what @msw/data and V8 do not promise: docs/decisions.md, "Performance".
+    atMost('rss', 'RSS with 100,000 records (settled)', mib(rss), rss, 330, '≤ 330 MiB', none),
     atMost(
       'import',
       'Import of 100,000 records from a state file (validated)',
       `${thousands(Math.round(large.importMs))} ms`,
       large.importMs,
-      3000,
-      '≤ 3,000 ms',
+      5000,
+      '≤ 5,000 ms',
       none,
     ),
   ]

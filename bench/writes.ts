@@ -8,14 +8,16 @@ import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
 import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
 import { table } from './lib/markdown.ts'
 import { startStore } from './lib/stores.ts'
+import { FLOOR } from './report.ts'
 
 /**
  * `npm run bench:writes [-- --baseline DIR]`: only the write and memory rows of `npm run bench`
- * (POST /forms against the bare server, PATCH at 20 and 100,000 records, RSS settled at 100,000),
- * in a few minutes instead of fifteen. With `--baseline`, the same server file of another checkout
- * (e.g. main) runs in the same interleaved runs, so a change is judged as a ratio from one run.
- * Besides req/s it reports each server's CPU per request from /proc (steadier than req/s when
- * the machine is shared). Prints markdown; RESULTS.md is left alone.
+ * (POST /forms against the floor, its target, and the bare server; PATCH at 20 and 100,000
+ * records, RSS settled at 100,000), in a few minutes instead of fifteen. With `--baseline`, the
+ * same server file of another checkout (e.g. main) runs in the same interleaved runs, so a change
+ * is judged as a ratio from one run. Besides req/s it reports each server's CPU per request from
+ * /proc (steadier than req/s when the machine is shared). Prints markdown; RESULTS.md is left
+ * alone.
  */
 const { values } = parseArgs({ options: { baseline: { type: 'string' } } })
 const settings = {
@@ -97,15 +99,16 @@ const main = async () => {
     }),
   )
   const bare = await startChild('../servers/bare-server.ts', [file, 'stringify'])
-  log('POST /forms: the mock against the bare server')
+  const floor = await startChild('../servers/floor-server.ts', [file])
+  log('POST /forms: the mock against the floor (its target) and the bare server')
   out.push(
     runsTable(
       'POST /forms',
-      await compare('POST /forms', { ...mocks, 'bare stringify': bare }),
-      'bare stringify',
+      await compare('POST /forms', { ...mocks, [FLOOR]: floor, 'bare stringify': bare }),
+      FLOOR,
     ),
   )
-  for (const child of [...Object.values(mocks), bare]) await child.stop()
+  for (const child of [...Object.values(mocks), floor, bare]) await child.stop()
 
   log('PATCH /forms/{id} and RSS at 20 and 100,000 records')
   const stores: Record<string, Child> = {}

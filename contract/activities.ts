@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { DocId, DocObject, idOf, LIMITS } from './common.ts'
+import type { ReleaseName } from './releases.ts'
 
 /** §2 Activity: the eleven kinds the reference names. */
 export const ACTIVITY_KINDS = [
@@ -16,6 +17,21 @@ export const ACTIVITY_KINDS = [
   'cue',
 ] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
+
+/** §9: the release each kind arrived in. Slides on 2026-07-11; the notes date no other kind. */
+export const ACTIVITY_KIND_SINCE = {
+  poll: 'initial',
+  quiz: 'initial',
+  word_cloud: 'initial',
+  qa: 'initial',
+  rating: 'initial',
+  nps: 'initial',
+  open_text: 'initial',
+  spin_wheel: 'initial',
+  social_wall: 'initial',
+  slides: '2026-07-11',
+  cue: 'initial',
+} as const satisfies Record<ActivityKind, ReleaseName>
 
 const text = (max: number) => z.string().trim().min(1).max(max)
 const question = text(300)
@@ -119,7 +135,8 @@ export const ACTIVITY_CONFIGS = {
   cue: configOf('cue'),
 } as const
 
-const kindError = `kind must be one of: ${ACTIVITY_KINDS.join(', ')}.`
+const kindErrorOf = (kinds: readonly ActivityKind[]) => `kind must be one of: ${kinds.join(', ')}.`
+const kindError = kindErrorOf(ACTIVITY_KINDS)
 
 /** POST /sessions/{id}/activities and inline activities: `{ kind, …content }`, flat (§4). */
 export const ActivityInput = z
@@ -183,3 +200,31 @@ export const Activity = z
   ])
   .meta({ id: 'Activity' })
 export type Activity = z.infer<typeof Activity>
+
+/** The kind an option of the unions above is for. */
+const kindOf = (option: z.ZodObject): string => (option.shape.kind as z.ZodLiteral<string>).value
+
+/**
+ * The four activity schemas as a release with only `kinds` has them (contract/release-table.ts): a
+ * kind left out is refused exactly as an unknown kind is, with the same message listing the kinds
+ * there are. Each replaces its original wherever that is used.
+ */
+export const activitySchemasOf = (kinds: readonly ActivityKind[]) => {
+  // A union of at least one kind: every release has some (the test of releases.ts holds it).
+  const only = <O extends z.ZodObject>(options: readonly O[]) =>
+    options.filter((option) => (kinds as readonly string[]).includes(kindOf(option))) as [O, ...O[]]
+  const narrowed = new Map<z.ZodType, z.ZodType>([
+    [
+      ActivityInput,
+      z
+        .discriminatedUnion('kind', only(ActivityInput.options), {
+          error: (issue) => (issue.code === 'invalid_union' ? kindErrorOf(kinds) : undefined),
+        })
+        .meta(ActivityInput.meta() ?? {}),
+    ],
+    [Activity, z.discriminatedUnion('kind', only(Activity.options)).meta(Activity.meta() ?? {})],
+    [DocActivity, DocActivity.extend({ kind: z.enum(kinds) })],
+    [DocActivityInput, DocActivityInput.extend({ kind: z.enum(kinds) })],
+  ])
+  return narrowed
+}

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { endpoints } from './endpoints.ts'
 import type { PlainError, ValidationError } from './errors.ts'
 import { fillPath, type Layered, type Method, type PathParamNames, type RouteDef } from './route.ts'

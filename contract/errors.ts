@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** §7 documented layer: the two error shapes, open to extra properties a deployment may add. */
 export const DocPlainError = z.looseObject({ error: z.string() })

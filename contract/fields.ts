@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { DocId, DocObject, idOf, LIMITS } from './common.ts'
 
 /** §2 "there are 12 field kinds; a submission kind is among them": the profile names all twelve. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { Url } from './common.ts'
 
 /** §2: use-case templates exist for hackathon, retro and HR pulse; the profile adds general and event_feedback. */

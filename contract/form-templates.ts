@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { FieldInput } from './fields.ts'
 import type { USE_CASES } from './form-settings.ts'
 import type { FormTemplate } from './forms.ts'

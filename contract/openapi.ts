@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
-import { z } from 'zod'
+import * as z from 'zod'
 import { API_PREFIX } from './common.ts'
 import {
   BODY_CONDITIONS,
@@ -8,8 +8,9 @@ import {
   errorSchemas,
   UNIVERSAL_CONDITIONS,
 } from './errors.ts'
+import { contractIn } from './release-table.ts'
+import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
 import { pathParamNames, type RouteDef } from './route.ts'
-import { contract } from './table.ts'
 
 /** Every error condition an operation can meet: its own, the universal ones, and the body ones. */
 export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
@@ -25,8 +26,18 @@ export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
 const describe = (conditions: ErrorCondition[]) =>
   conditions.map((c) => `\`${c}\`: ${ERROR_CONDITIONS[c].summary}`).join(' ')
 
-/** The OpenAPI 3.1 document, generated from the endpoint table; never edited by hand. */
-export const buildOpenApiDocument = (options: { serverUrl?: string } = {}) => {
+/** What an earlier release's document says about itself: which release, and what came later. */
+const releaseNote = (release: Release): string =>
+  ` This document describes release ${release} of the API (§9); later releases added ${addedAfter(release)}.`
+
+/**
+ * The OpenAPI 3.1 document, generated from the endpoint table; never edited by hand. With an
+ * earlier `release` than the latest, that release's table (contract/release-table.ts): only its
+ * operations, only its activity kinds, and the release named in `info`.
+ */
+export const buildOpenApiDocument = (options: { serverUrl?: string; release?: Release } = {}) => {
+  const release = options.release ?? LATEST_RELEASE
+  const earlier = release !== LATEST_RELEASE
   const registry = new OpenAPIRegistry()
   const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -35,7 +46,7 @@ export const buildOpenApiDocument = (options: { serverUrl?: string } = {}) => {
       'An API key of the organization (§5). Demo keys: `acme-demo-key`, `globex-demo-key`.',
   })
 
-  for (const [operationId, route] of Object.entries(contract) as [string, RouteDef][]) {
+  for (const [operationId, route] of Object.entries(contractIn(release)) as [string, RouteDef][]) {
     const byStatus = new Map<number, ErrorCondition[]>()
     for (const condition of conditionsOf(route)) {
       const { status } = ERROR_CONDITIONS[condition]
@@ -92,7 +103,9 @@ export const buildOpenApiDocument = (options: { serverUrl?: string } = {}) => {
       version: '1.0.0',
       description:
         'Generated from the zod contract. Operations marked `x-inferred` are not given by the reference; ' +
-        "their paths and shapes are this profile's choice.",
+        "their paths and shapes are this profile's choice." +
+        (earlier ? releaseNote(release) : ''),
+      ...(earlier ? { 'x-release': release } : {}),
     },
     servers: [{ url: options.serverUrl ?? `http://localhost:4010${API_PREFIX}` }],
   })

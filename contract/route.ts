@@ -1,5 +1,6 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { ErrorCondition, ErrorShape } from './errors.ts'
+import type { ReleaseName } from './releases.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 export const ENTITLEMENTS = ['series', 'data_export_analytics'] as const
@@ -33,14 +34,18 @@ export interface RouteDef {
   errors: readonly ErrorCondition[]
   /** List operations: newest first, scoped to the caller's organization. */
   list?: boolean
+  /** The release that introduced it (§9), from `endpoints`. */
+  since: ReleaseName
 }
 
-/** A route as its resource file writes it: its method, path and success status come from `endpoints`. */
-export type RouteSpec = Omit<RouteDef, 'method' | 'path' | 'success'> & { success: Layered }
+/** A route as its resource file writes it: its method, path, success status and release come from `endpoints`. */
+export type RouteSpec = Omit<RouteDef, 'method' | 'path' | 'success' | 'since'> & {
+  success: Layered
+}
 
 /** One route: its endpoint (endpoints.ts) plus its schemas, keeping the literal types of both. */
 export const defineRoute = <
-  const E extends { method: Method; path: string; status: number },
+  const E extends { method: Method; path: string; status: number; since: ReleaseName },
   const R extends RouteSpec,
 >(
   endpoint: E,
@@ -49,11 +54,13 @@ export const defineRoute = <
   method: E['method']
   path: E['path']
   success: R['success'] & { status: E['status'] }
+  since: E['since']
 } => ({
   ...route,
   method: endpoint.method,
   path: endpoint.path,
   success: { ...route.success, status: endpoint.status },
+  since: endpoint.since,
 })
 
 /** `'/forms/{id}/fields/{fieldId}'` → `'id' | 'fieldId'`. */

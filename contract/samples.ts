@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   ACTIVITY_CONFIGS,
   ACTIVITY_KINDS,

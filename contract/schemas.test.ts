@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   Activity,
   DocActivity,
@@ -225,6 +225,17 @@ describe('the documented layer is permissive where the reference says "not shown
     expect(DocForm.safeParse({ ...form, createdAt }).success).toBe(true)
     expect(Form.safeParse({ ...form, createdAt }).success).toBe(false)
     expect(DocForm.safeParse({ ...form, createdAt: '2026-07-13T11:30:00' }).success).toBe(false)
+  })
+
+  it('admits an all-time report that leaves both window keys out, not one alone', () => {
+    const {
+      rangeStart: _start,
+      rangeEnd: _end,
+      ...allTime
+    } = referenceSample('SponsorReportSummary')
+    expect(DocSponsorReportSummary.safeParse(allTime).success).toBe(true)
+    expect(DocSponsorReportSummary.safeParse({ ...allTime, rangeEnd: null }).success).toBe(false)
+    expect(SponsorReportSummary.safeParse(allTime).success).toBe(false)
   })
 
   it('still refuses a payload in a list summary (§4: omitted from list responses)', () => {

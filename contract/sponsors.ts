@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   DocId,
   DocObject,
@@ -60,16 +60,27 @@ const docReportShape = {
   brandLabel: z.string(),
   slug: z.string(),
   publicUrl: DocUrl,
-  /** Omitting both dates gives an all-time rollup, which has no window bound: null. */
-  rangeStart: DocTimestamp.nullable(),
-  rangeEnd: DocTimestamp.nullable(),
+  /**
+   * Omitting both dates gives an all-time rollup, which has no window bound: how it says so is not
+   * shown, so null, or both keys absent, are documented answers (see `bothBoundsOrNeither`).
+   */
+  rangeStart: DocTimestamp.nullable().optional(),
+  rangeEnd: DocTimestamp.nullable().optional(),
   generatedAt: DocTimestamp,
   createdAt: DocTimestamp,
 }
-export const DocSponsorReport = z.looseObject({ ...docReportShape, payload: DocObject })
+/** Only an all-time report may leave its window's keys out, and then both of them. */
+const bothBoundsOrNeither = [
+  (r: object) => 'rangeStart' in r === 'rangeEnd' in r,
+  { message: 'rangeStart and rangeEnd are both present, or both absent (all time)' },
+] as const
+export const DocSponsorReport = z
+  .looseObject({ ...docReportShape, payload: DocObject })
+  .refine(...bothBoundsOrNeither)
 /** §4 GET /sponsors: "metadata only (the payload is omitted)". */
 export const DocSponsorReportSummary = z
   .looseObject(docReportShape)
+  .refine(...bothBoundsOrNeither)
   .refine((r) => !('payload' in r), { message: 'payload must be omitted from list responses' })
 
 const reportShape = {

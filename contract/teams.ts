@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { Color, DocId, idOf, LIMITS } from './common.ts'
 
 export const DocTeam = z.looseObject({

@@ -1,6 +1,9 @@
 import { setupWorker } from 'msw/browser'
+import { LATEST_RELEASE } from '../contract/releases.ts'
 import { START_MARKS } from './browser-marks.ts'
 import { CHANGE_EVENT, fingerprint, persistMock, storeKey } from './browser-store.ts'
+import type { WatchingWorker, WatchWorkerOptions } from './browser-watch.ts'
+import { workerStartError } from './browser-worker.ts'
 import { createMock, type MockOptions } from './create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from './handlers.ts'
 import { parseScenarioName, type Scenario, scenarioLabel } from './scenarios.ts'
@@ -65,26 +68,8 @@ const scenarioFromUrl = async (param: string | false): Promise<Scenario | undefi
   }
 }
 
-const INIT_HINT =
-  'Copy it into the folder your dev server serves as "/" with `npx msw init <public dir>` ' +
-  '(e.g. `npx msw init public/ --save`), or pass `serviceWorkerUrl` where it is served.'
-
-/** Registration fails opaquely on a 404 or an HTML fallback page: say what is wrong and the fix. */
-const workerScriptProblem = async (url: string): Promise<string | undefined> => {
-  let response: Response
-  try {
-    response = await fetch(url, { cache: 'no-store' })
-  } catch (cause) {
-    return `could not be fetched (${cause instanceof Error ? cause.message : String(cause)})`
-  }
-  if (!response.ok) return `answered ${response.status}`
-  const type = response.headers.get('content-type') ?? ''
-  if (!/javascript|ecmascript/i.test(type)) return `is not JavaScript (content-type "${type}")`
-  return undefined
-}
-
-/** Starts an msw service worker answering the API in the browser, with no server running. */
-export const startMockWorker = async (options: BrowserMockOptions = {}) => {
+/** The mock in the page: what `startMockWorker` starts without `watch`. */
+const startMocking = async (options: BrowserMockOptions) => {
   performance.mark(START_MARKS.start)
   const {
     baseUrl = DEFAULT_BASE_URL,
@@ -124,11 +109,7 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
       return registration
     })
     .catch(async (cause: unknown) => {
-      const problem = await workerScriptProblem(scriptUrl)
-      const what = problem
-        ? `The mock's service worker script ${scriptUrl} ${problem}.`
-        : `The mock's service worker ${scriptUrl} could not start: ${cause instanceof Error ? cause.message : String(cause)}`
-      throw new Error(`[engagement-mock] ${what} ${INIT_HINT}`, { cause })
+      throw await workerStartError(scriptUrl, cause)
     })
   const prepared = (async () => {
     const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
@@ -138,7 +119,9 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`
         : scenarioLabel(scenario)
-    const stored = persist ? await persistMock(core, storeKey(seed, label)) : undefined
+    // An earlier release keeps its own saved state: the latest one's may hold what it cannot.
+    const kept = core.release === LATEST_RELEASE ? label : `${label}@${core.release}`
+    const stored = persist ? await persistMock(core, storeKey(seed, kept)) : undefined
     // Awaited here, beside the worker's start: a scenario that cannot load stops the worker below.
     await core.ready
     performance.mark(START_MARKS.state)
@@ -174,14 +157,35 @@ export const startMockWorker = async (options: BrowserMockOptions = {}) => {
       : 'in this page only'
     console.info(
       `[engagement-mock] Mocking is on: ${apiRoot}/… is answered in this page by the mock ` +
-        `(seed ${seed}, scenario ${label}; state ${kept}); nothing reaches a server. ` +
+        `(seed ${seed}, scenario ${label}${mock.release === LATEST_RELEASE ? '' : `, release ${mock.release} of the API`}; state ${kept}); nothing reaches a server. ` +
         'Pass `quiet: true` to hide this line.',
     )
   }
   return Object.assign(worker, { mock })
 }
 
+export type MockWorker = Awaited<ReturnType<typeof startMocking>>
+
+/**
+ * Starts an msw service worker answering the API in the browser, with no server running. With
+ * `watch`, nothing is mocked: the app's requests reach the real API at `baseUrl` unchanged, and
+ * each answer is checked against the contract, a console warning per violation (browser-watch.ts,
+ * loaded only then).
+ */
+export function startMockWorker(options: WatchWorkerOptions): Promise<WatchingWorker>
+export function startMockWorker(options?: BrowserMockOptions): Promise<MockWorker>
+export async function startMockWorker(
+  options: BrowserMockOptions | WatchWorkerOptions = {},
+): Promise<MockWorker | WatchingWorker> {
+  if ('watch' in options && options.watch) {
+    const { startWatching } = await import('./browser-watch.ts')
+    return startWatching(options)
+  }
+  return startMocking(options as BrowserMockOptions)
+}
+
 export { START_MARKS } from './browser-marks.ts'
+export type { WatchingWorker, WatchOptions, WatchWorkerOptions } from './browser-watch.ts'
 
 /** Dispatched on `window` when another tab changed (or reset) the shared mock state: refetch. */
 export const MOCK_CHANGE_EVENT = CHANGE_EVENT

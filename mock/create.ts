@@ -1,5 +1,6 @@
 import type { DemoPlan } from '../fixtures/plan.ts'
 import { createMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
+import { releaseOption } from './core/release.ts'
 import { emptyPlan, type Scenario, scenarioStart } from './scenarios.ts'
 
 export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' | 'state'> {
@@ -18,7 +19,8 @@ export { SNAPSHOT_SEED } from './scenarios.ts'
  * A mock seeded with the demo data of `seed` (default 1), or the scenario asked for, ready for any
  * host. The default demo loads its precomputed state (same bytes as the replay); other seeds and
  * `large` replay their plan. Both are imported on first use, so a bundler splits them off and a
- * host loads only the one it needs.
+ * host loads only the one it needs. `release` answers as an earlier release of the API (§9):
+ * its demo data is its part of the plan, replayed.
  */
 export const createMock = (options: MockOptions = {}): MockCore => {
   const { plan, scenario, ...rest } = options
@@ -29,5 +31,6 @@ export const createMock = (options: MockOptions = {}): MockCore => {
   if (plan !== undefined) {
     return createMockCore({ ...rest, plan: plan === false ? emptyPlan(seed) : plan })
   }
-  return createMockCore({ ...rest, ...scenarioStart(scenario ?? 'demo', seed) })
+  const release = releaseOption(options.release)
+  return createMockCore({ ...rest, ...scenarioStart(scenario ?? 'demo', seed, release) })
 }

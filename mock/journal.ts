@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { IdPosition, MockChange } from './core/changes.ts'
 import { COLLECTIONS } from './core/store.ts'
 import {

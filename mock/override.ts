@@ -1,5 +1,5 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { errorSchemas } from '../contract/errors.ts'
 import type { PathParams } from '../contract/route.ts'
 import { type Contract, contract, type OperationId } from '../contract/table.ts'

@@ -1,3 +1,4 @@
+import { LATEST_RELEASE, type Release } from '../contract/releases.ts'
 import type { DemoCounts } from '../fixtures/demo.ts'
 import { demoOrganizations } from '../fixtures/organizations.ts'
 import type { DemoPlan } from '../fixtures/plan.ts'
@@ -92,12 +93,18 @@ export type ScenarioStart =
   | { state: MockState }
 
 /**
- * What the core starts from: the precomputed demo (seed 1), a plan to replay, or a state to
- * import. Throws on a scenario that is not one, and on a state that does not validate.
+ * What the core starts from: the precomputed demo (seed 1 of the latest release), a plan to replay
+ * (the core keeps an earlier release's part of it), or a state to import. Throws on a scenario
+ * that is not one, and on a state that does not validate.
  */
-export const scenarioStart = (scenario: Scenario, seed: number): ScenarioStart => {
+export const scenarioStart = (
+  scenario: Scenario,
+  seed: number,
+  release: Release = LATEST_RELEASE,
+): ScenarioStart => {
   if (scenario === 'demo') {
-    if (seed === SNAPSHOT_SEED) {
+    // The snapshot holds the latest release's data; an earlier release replays its part of the plan.
+    if (seed === SNAPSHOT_SEED && release === LATEST_RELEASE) {
       return { snapshot: async () => (await import('../fixtures/demo-snapshot.ts')).demoSnapshot }
     }
     return { plan: planOf(seed) }

@@ -42,7 +42,9 @@ export const createApp = (
   // Built on first request, not at start: generating it is a noticeable part of a cold start.
   let openapi: string | undefined
   app.get('/openapi.json', (_req, res) => {
-    openapi ??= JSON.stringify(buildOpenApiDocument({ serverUrl: mock.publicBase + API_PREFIX }))
+    openapi ??= JSON.stringify(
+      buildOpenApiDocument({ serverUrl: mock.publicBase + API_PREFIX, release: mock.release }),
+    )
     sendJson(res, 200, openapi)
   })
   app.post('/__mock/reset', async (_req, res) => {

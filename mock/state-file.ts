@@ -1,16 +1,14 @@
 import { isAscii } from 'node:buffer'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, openSync, readSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import {
   checkState,
-  EncodedState,
   INCONSISTENT,
   type MockState,
   NOT_A_STATE,
-  RECORD_KEYS,
   StreamedState,
 } from './core/state.ts'
-import { type Span, StateStream, splitState } from './core/state-text.ts'
+import { StateStream } from './core/state-stream.ts'
 import { COLLECTIONS } from './core/store.ts'
 import { saveStateAtomically } from './state-save.ts'
 
@@ -108,9 +106,6 @@ export const loadStateFile = async (path: string): Promise<MockState | undefined
   return checked.state
 }
 
-/** A record's text that JSON.parse refused: the file is not valid JSON. */
-class RecordNotJson extends Error {}
-
 type Importer = {
   importState: (input: unknown) => Promise<{ ok: true } | { ok: false; error: string }>
 }
@@ -118,52 +113,28 @@ type Importer = {
 /**
  * `serve --state`: replaces the mock's store with the saved one, each record checked once as it is
  * stored; false when the file does not exist yet. A refused file changes nothing in the mock.
- * Each record is decoded and parsed right before it is stored (state-text.ts), straight from the
- * file's bytes: neither the whole file's text nor its parsed whole is ever made, unless the file
- * is not as expected and its whole text is needed to say why.
+ * A file laid out as this mock saves one is read record by record (`importStreamed`); any other
+ * is parsed whole, which imports it or says what is wrong.
  */
 export const importStateFile = async (path: string, mock: Importer): Promise<boolean> => {
   if (await importStreamed(path, mock)) return true
-  const bytes = await readStateBytes(path)
-  if (bytes === undefined) return false
-  const encoding = encodingOf(bytes)
-  const text = (start: number, end: number) => bytes.toString(encoding, start, end)
-  const split = splitState(bytes, RECORD_KEYS, text)
-  let imported: Awaited<ReturnType<Importer['importState']>>
-  if (split) {
-    checkHeader(path, split.frame)
-    const decodeRecord = (record: unknown) => {
-      const { start, end } = record as Span
-      try {
-        return JSON.parse(text(start, end))
-      } catch {
-        throw new RecordNotJson()
-      }
-    }
-    try {
-      imported = await mock.importState(new EncodedState(split.frame, decodeRecord))
-    } catch (error) {
-      if (!(error instanceof RecordNotJson)) throw error
-      // The whole text's parse reports where and why, in JSON.parse's words.
-      const value = parseStateText(path, textOf(path, bytes))
-      imported = await mock.importState(value)
-    }
-  } else {
-    const value = parseStateText(path, textOf(path, bytes))
-    checkHeader(path, value)
-    imported = await mock.importState(value)
-  }
+  const text = await readStateText(path)
+  if (text === undefined) return false
+  const value = parseStateText(path, text)
+  checkHeader(path, value)
+  const imported = await mock.importState(value)
   if (!imported.ok) throw refuseState(path, imported.error)
   return true
 }
 
 /**
  * The usual import of a saved state: read in 1 MiB chunks into one reused buffer as its records
- * are stored (state-text.ts `StateStream`), so the file is never whole in memory. True once the
- * mock holds the file's state. A record its schema refuses is refused here, in the words the
- * whole file's import would use. False when anything else is not as a saved state is (no such
- * file, a layout of its own, records that do not fit together...): the mock is then unchanged,
- * and `importStateFile` reads the whole file, which imports it or says what is wrong as before.
+ * are stored (state-stream.ts), so neither the file nor its parsed whole is ever in memory. True
+ * once the mock holds the file's state. A record its schema refuses is refused here, in the words
+ * the whole file's import would use. False when anything else is not as a saved state is (no such
+ * file, a layout of its own, a record that is not JSON, records that do not fit together...): the
+ * mock is then unchanged, and `importStateFile` parses the whole file, which imports it or says
+ * what is wrong as `loadStateFile` does.
  */
 const importStreamed = async (path: string, mock: Importer): Promise<boolean> => {
   let fd: number
@@ -186,7 +157,7 @@ const importStreamed = async (path: string, mock: Importer): Promise<boolean> =>
   })
   let imported: Awaited<ReturnType<Importer['importState']>>
   try {
-    imported = await mock.importState(new StreamedState(stream, fstatSync(fd).size))
+    imported = await mock.importState(new StreamedState(stream))
   } catch {
     return false
   } finally {

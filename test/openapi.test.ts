@@ -3,10 +3,13 @@ import { compileErrors, validate } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  activityKindsIn,
   buildOpenApiDocument,
   contract,
+  LATEST_RELEASE,
   type OperationId,
   operationIds,
+  operationsIn,
   type RouteDef,
 } from '../contract/index.ts'
 
@@ -130,5 +133,54 @@ describe('openapi.json', () => {
         'FormSettings',
       ]),
     )
+  })
+})
+
+describe('the document of an earlier release (openapi --release, /openapi.json of serve --release)', () => {
+  const ofRelease = (release: 'initial' | '2026-07-11') =>
+    Document.parse(JSON.parse(JSON.stringify(buildOpenApiDocument({ release }))))
+  const idsOf = (document: z.infer<typeof Document>) =>
+    Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    )
+  /** The kinds a oneOf of activity objects lists: `kind: { enum: [k] }` per variant. */
+  const kindsOf = (schema: unknown) =>
+    z
+      .object({
+        oneOf: z.array(
+          z.object({ properties: z.object({ kind: z.object({ enum: z.tuple([z.string()]) }) }) }),
+        ),
+      })
+      .parse(schema)
+      .oneOf.map((variant) => variant.properties.kind.enum[0])
+
+  it.each(['initial', '2026-07-11'] as const)(
+    '%s is a valid OpenAPI 3.1 document of its own operations',
+    async (release) => {
+      const document = buildOpenApiDocument({ release })
+      const result = await validate(JSON.parse(JSON.stringify(document)))
+      expect(result.valid ? '' : compileErrors(result)).toBe('')
+      expect(idsOf(ofRelease(release)).sort()).toEqual([...operationsIn(release)].sort())
+      expect(idsOf(ofRelease(release))).not.toContain('createSeries')
+      expect(JSON.stringify(document.paths)).not.toMatch(/\/(series|sponsors)/)
+      expect(document.info).toMatchObject({ 'x-release': release })
+      expect(document.info.description).toContain(`release ${release}`)
+    },
+  )
+
+  it('lists only the kinds of its release in Activity and ActivityInput', () => {
+    for (const release of ['initial', '2026-07-11'] as const) {
+      const { schemas } = ofRelease(release).components
+      expect(kindsOf(schemas.Activity), release).toEqual(activityKindsIn(release))
+      expect(kindsOf(schemas.ActivityInput), release).toEqual(activityKindsIn(release))
+    }
+    expect(kindsOf(doc.components.schemas.Activity)).toContain('slides')
+  })
+
+  it('is the default document for the latest release, named or not', () => {
+    expect(`${JSON.stringify(buildOpenApiDocument({ release: LATEST_RELEASE }), null, 2)}\n`).toBe(
+      committedText,
+    )
+    expect(doc).not.toHaveProperty('info.x-release')
   })
 })

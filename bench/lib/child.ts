@@ -57,7 +57,7 @@ const handleOf = (child: ChildProcess, info: Child['info']): Child => {
 export const startChild = async (file: string, args: string[] = []): Promise<Child> => {
   const script = await bundled(fileURLToPath(new URL(file, import.meta.url)))
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', script, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     })

@@ -26,15 +26,20 @@ export const startStore = async (
   }
 }
 
-/** What one store process measured of its import: its time, RSS right after it, RSS settled. */
+/**
+ * What one store process measured of its import: its time, the CPU time it used (user + system,
+ * steadier than the time when the machine is shared), RSS right after it, RSS settled.
+ */
 export interface ImportRun {
   importMs: number
+  importCpuMs: number
   rssPeak: number
   rssStart: number
 }
 
 export const importRun = (child: Child, settledRssMiB: number): ImportRun => ({
   importMs: Number(child.info.importMs),
+  importCpuMs: Number(child.info.importCpuMs),
   rssPeak: Number(child.info.peakRssMiB),
   rssStart: settledRssMiB,
 })
@@ -42,6 +47,7 @@ export const importRun = (child: Child, settledRssMiB: number): ImportRun => ({
 /** Each figure's median over the runs, and every run's import time. */
 export const medianImport = (all: ImportRun[]) => ({
   importMs: median(all.map((run) => run.importMs)),
+  importCpuMs: median(all.map((run) => run.importCpuMs)),
   rssPeak: median(all.map((run) => run.rssPeak)),
   rssStart: median(all.map((run) => run.rssStart)),
   importRuns: all.map((run) => Math.round(run.importMs)),

@@ -23,7 +23,7 @@ export interface Peer {
  * /api/v1 like the mock's; it still checks requests against the document (the bearer key, the
  * body schema). Silent: Prism logs every request otherwise.
  */
-const prismSpec = (dir: string, bodies: Bodies) => {
+export const prismSpec = (dir: string, bodies: Bodies) => {
   const spec = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8'))
   const paths: Record<string, Record<string, { responses: Record<string, unknown> }>> = {}
   for (const [path, item] of Object.entries(spec.paths)) paths[`/api/v1${path}`] = item as never

@@ -20,6 +20,8 @@ export interface BannerInput {
   windowMs?: number
   /** How the control routes are secured (startServer's `control`). */
   control?: ControlAccess
+  /** An earlier release than the latest: its label and what later releases added. */
+  release?: { label: string; later: string }
 }
 
 /** The control lines: how `/__mock/*` is secured, and a reset that works as printed. */
@@ -54,7 +56,7 @@ export const banner = (input: BannerInput): string => {
   const keys = DEMO_ORGANIZATIONS.map((org) => {
     const may =
       org.entitlements.length === 0
-        ? 'no entitlements: POST /series and POST /sponsors answer 403'
+        ? `no entitlements${input.release ? '' : ': POST /series and POST /sponsors answer 403'}`
         : `entitlements ${org.entitlements.join(', ')}: may call every operation`
     return `    ${org.apiKey.padEnd(width)}  ${org.name}, ${may}`
   })
@@ -80,6 +82,13 @@ export const banner = (input: BannerInput): string => {
     ...(input.failRate ? [`${input.failRate * 100}% of requests answer 503`] : []),
   ]
   if (chaos.length > 0) lines.push('', `  Chaos        ${chaos.join(', ')}`)
+  if (input.release !== undefined) {
+    lines.push(
+      '',
+      `  Release      ${input.release.label} of the API: later additions are not served`,
+      `               (${input.release.later})`,
+    )
+  }
   if (input.scenario !== undefined) {
     lines.push('', `  Scenario     ${input.scenario} (what POST /__mock/reset goes back to)`)
   }

@@ -1,7 +1,6 @@
 // Types of bundle.mjs, which stays plain JavaScript: the launcher runs it on Node without a loader.
-import type { BuildOptions, BuildResult, Plugin } from 'esbuild'
+import type { BuildOptions, BuildResult } from 'esbuild'
 
-export declare const zodEnglishOnly: Plugin
 export declare const nodeBundleOptions: BuildOptions
 export declare const bundleCli: (
   root: string,

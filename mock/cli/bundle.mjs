@@ -3,85 +3,9 @@
 // dist/cli for the installed package, and the bench bundles its servers the same way
 // (bench/lib/child.ts). Node-only, dev-time: esbuild is a dev dependency.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { build } from 'esbuild'
-
-/**
- * zod's `z` namespace re-exports `locales`, all 64 of them (~300 KB of code compiled at every
- * start), though only English is ever used: zod registers it itself as the default. In the bundle
- * zod's locales index is English alone; `z.locales.en` still works, other `z.locales.*` are absent.
- */
-export const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)
-        ? { path: `${dirname(args.importer)}/../locales/index.js`, namespace: 'zod-english-only' }
-        : undefined,
-    )
-    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-      contents: "export { default as en } from './en.js'",
-      resolveDir: dirname(args.path),
-      loader: 'js',
-    }))
-  },
-}
-
-/**
- * zod compiles an object schema's fast path (generated code, `new Function`) on the schema's first
- * synchronous parse. That pays for a schema parsed thousands of times, not for one parsed a few
- * times at start (the demo's forms, the state's frame): compiling cost `serve` more CPU before its
- * first answer than the parses it speeds up, and no code cache can hold such code. In serve's
- * bundle a schema gets its fast path on its JIT_AFTER-th parse instead; until then zod runs the
- * same checks through its interpreted path (what `jitless` uses), with the same result and issues.
- */
-const JIT_AFTER = 100
-const zodJitWhenHot = {
-  name: 'zod-jit-when-hot',
-  setup(build) {
-    build.onLoad(
-      { filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]schemas\.js$/ },
-      (args) => {
-        const source = readFileSync(args.path, 'utf8')
-        const edits = [
-          ['let fastpass;', 'let fastpass, parses = 0;'],
-          [
-            'ctx?.async === false && ctx.jitless !== true) {',
-            `ctx?.async === false && ctx.jitless !== true && (fastpass !== undefined || ++parses >= ${JIT_AFTER})) {`,
-          ],
-        ]
-        let contents = source
-        for (const [from, to] of edits) {
-          // Fails the build if zod's code changed: never a bundle that silently compiles as before.
-          if (contents.split(from).length !== 2)
-            throw new Error(`zod-jit-when-hot: no single "${from}" in ${args.path}`)
-          contents = contents.replace(from, to)
-        }
-        return { contents, loader: 'js' }
-      },
-    )
-  },
-}
-
-/**
- * zod's `z.fromJSONSchema` (JSON Schema in, zod schema out) is used by nothing serve runs, yet its
- * module spreads zod's namespaces into a table when it loads: ~0.8 ms of a cold start, and 38 KB
- * of serve.cjs. In serve's bundle it is a function that says so instead.
- */
-const zodWithoutFromJsonSchema = {
-  name: 'zod-without-from-json-schema',
-  setup(build) {
-    build.onLoad(
-      { filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]from-json-schema\.js$/ },
-      () => ({
-        contents:
-          "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is not in the engagement-mock serve bundle (mock/cli/bundle.mjs)') }",
-        loader: 'js',
-      }),
-    )
-  },
-}
 
 /** What every Node bundle of ours shares: dependencies included, ESM for Node 20. */
 export const nodeBundleOptions = {
@@ -96,7 +20,6 @@ export const nodeBundleOptions = {
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [zodEnglishOnly],
   logLevel: 'error',
 }
 
@@ -198,12 +121,7 @@ export const bundleServe = async (root, outdir, extra = {}) => {
       // A script has no import.meta: the bundle's own file URL stands for it (paths.ts, docs.ts).
       define: { 'import.meta.url': '__bundleUrl' },
       banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-      plugins: [
-        ...nodeBundleOptions.plugins,
-        lazyPackages,
-        zodJitWhenHot,
-        zodWithoutFromJsonSchema,
-      ],
+      plugins: [lazyPackages],
       // `import()` of a lazy package as `require` too: a real import() in a script would go
       // through Node's ES module loader (loaded for it, with an experimental-feature warning).
       supported: { 'dynamic-import': false },

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { DeploymentError } from '../conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
 import { explorationSummary } from '../conformance/explore/report.ts'
-import { initDeployment } from '../conformance/init.ts'
+import { INIT_MAX_REQUESTS, initDeployment } from '../conformance/init.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
@@ -28,6 +28,12 @@ const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore
           log: (line) => process.stderr.write(`${line}\n`),
         },
       }
+
+/** `--release`, else CONTRACT_RELEASE: checked by runConformance (an unknown one is exit 2). */
+const releaseOption = (options: CheckOptions): Pick<ConformanceOptions, 'release'> => {
+  const release = options.release ?? (process.env.CONTRACT_RELEASE || undefined)
+  return release === undefined ? {} : { release }
+}
 
 /** Bad options and deployment files are usage errors: exit 2, before any request. */
 const usage = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -61,6 +67,7 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...exploreOption(options),
+    ...releaseOption(options),
   }
   if (options.init !== undefined) {
     if (options.deployment !== undefined) {
@@ -68,8 +75,15 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
         '--init writes a deployment file; it cannot also read one (--deployment).',
       )
     }
+    if (options.release !== undefined) {
+      throw new UsageError(
+        '--init proposes the release from what the deployment answers (the "release" key of the file it writes); give --release when you check.',
+      )
+    }
     const file = options.init
-    process.stderr.write(`Probing ${baseUrl} with the profile's requests (at most 40)…\n`)
+    process.stderr.write(
+      `Probing ${baseUrl} with the profile's requests (at most ${INIT_MAX_REQUESTS})…\n`,
+    )
     const result = await usage(() => initDeployment({ ...common, out: file }))
     printInit(result)
     process.exitCode = result.problem ? EXIT.blocked : EXIT.ok

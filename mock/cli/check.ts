@@ -15,6 +15,7 @@ export interface CheckOptions {
   explore?: number | true
   exploreSeed?: number
   exploreDivergences?: number
+  release?: string
 }
 
 /** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
@@ -53,7 +54,13 @@ export const registerCheck = (program: Command): void => {
     )
     .option(
       '--init <file>',
-      "probe the deployment with the profile's requests (at most 40, marked, cleaned up) and write a starter deployment file",
+      "probe the deployment with the profile's requests (at most 48, marked, cleaned up) and write a starter deployment file",
+    )
+    .option(
+      '--release <date>',
+      'the release of the API the deployment runs (§9): a date (the release in force that day) or a ' +
+        "release's name; checks of what came later are not in this release and send nothing " +
+        '(CONTRACT_RELEASE; wins over the deployment file\'s "release"; default: the latest)',
     )
     .option('--strict', "assert the mock profile's exact choices too (CONTRACT_PROFILE=strict)")
     .option(
@@ -86,6 +93,10 @@ A check is blocked when the deployment refuses a request it needs to set up (e.g
 spelled as our profile spells it): the report names the request, the answer and the deployment
 file key that would fix it. Start a deployment file with --init, complete it, pass --deployment.
 Reports: conformance.md, conformance.json and contract-junit.xml in the report folder.
+A deployment still on an earlier release (§9: slides arrived on 2026-07-11, series and sponsor
+reports on 2026-07-13): --release 2026-07-12 (or "release" in the deployment file). The checks
+of what came later are "not in this release": nothing of theirs is sent, and they do not count
+against the exit status. --init proposes the release from what the deployment answers.
 --explore prints its request bound before its first request; the bound is added to the default
 --max-requests, or held within an explicit one. A divergence is a failure (exit 1), reported with
 its seed, the shrunk sequence as a curl script, and the model's answer beside the deployment's.
@@ -102,6 +113,7 @@ Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --init deployment.json
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --deployment deployment.json
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --explore 200
+  $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY" --release 2026-07-12
   $ engagement-mock check http://localhost:4010/api/v1 --key acme-demo-key \\
       --other-org-key globex-demo-key --no-entitlements-key globex-demo-key --strict`,
     )

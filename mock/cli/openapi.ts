@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Command } from 'commander'
-import { parseHttpUrl } from './options.ts'
+import { parseHttpUrl, UsageError } from './options.ts'
 
 interface OpenApiOptions {
   out?: string
   serverUrl?: string
+  release?: string
 }
 
 export const registerOpenApi = (program: Command): void => {
@@ -20,20 +21,31 @@ export const registerOpenApi = (program: Command): void => {
       'API root put in "servers" (default http://localhost:4010/api/v1)',
       parseHttpUrl,
     )
+    .option(
+      '--release <date>',
+      "the document of an earlier release of the API (§9): a date (the release in force that day) or a release's name (default: the latest)",
+    )
     .addHelpText(
       'after',
       `
 Examples:
   $ engagement-mock openapi > openapi.json
   $ engagement-mock openapi --out build/openapi.json
-  $ engagement-mock openapi --server-url https://staging.example.com/api/v1 --out openapi.json`,
+  $ engagement-mock openapi --server-url https://staging.example.com/api/v1 --out openapi.json
+  $ engagement-mock openapi --release 2026-07-12 --out openapi-2026-07-12.json`,
     )
     .action(async (options: OpenApiOptions) => {
       // Loaded here, not at the top: --help and usage errors stay quick.
-      const { buildOpenApiDocument } = await import('../../contract/openapi.ts')
-      const document = buildOpenApiDocument(
-        options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl },
-      )
+      const [{ buildOpenApiDocument }, { resolveRelease }] = await Promise.all([
+        import('../../contract/openapi.ts'),
+        import('../../contract/releases.ts'),
+      ])
+      const release = options.release === undefined ? undefined : resolveRelease(options.release)
+      if (release && 'error' in release) throw new UsageError(`--release: ${release.error}`)
+      const document = buildOpenApiDocument({
+        ...(options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl }),
+        ...(release ? { release: release.release } : {}),
+      })
       const text = `${JSON.stringify(document, null, 2)}\n`
       if (options.out === undefined) {
         process.stdout.write(text)

@@ -7,7 +7,7 @@ import { packageRoot } from './paths.ts'
 /** Help and version are successes; every other parse error is a usage error (exit 2). */
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version'])
 
-const version = (): string => {
+export const version = (): string => {
   const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'))
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0'
 }
@@ -39,6 +39,8 @@ export const createProgram = (commands: Commands, command?: string): Command => 
 Examples:
   $ engagement-mock serve                                   # the mock on http://localhost:4010
   $ engagement-mock check https://staging.example.com/api/v1 --key "$KEY"
+  $ engagement-mock proxy https://staging.example.com/api/v1   # watch an app's traffic
+  $ engagement-mock check-traffic session.har
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
   $ engagement-mock openapi --out openapi.json`,
   )

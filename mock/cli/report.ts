@@ -1,4 +1,6 @@
+import { releaseLabel } from '../../contract/releases.ts'
 import type { InitResult } from '../conformance/init.ts'
+import { laterKindProbe, RELEASE_KEY } from '../conformance/release-probe.ts'
 import type { ConformanceResult } from '../conformance/run-conformance.ts'
 import { CHECK_STATES, type CheckState } from '../conformance/runner.ts'
 
@@ -10,10 +12,12 @@ const table = (checks: ConformanceResult['checks']): string[] => {
   const groups = [...new Set(checks.map((check) => check.group))]
   const count = (state: CheckState, group?: string) =>
     checks.filter((c) => c.state === state && (group === undefined || c.group === group)).length
+  // The release's column only where a release left checks out.
+  const states = CHECK_STATES.filter((state) => state !== 'not-in-release' || count(state) > 0)
   const rows = [
-    ['group', ...CHECK_STATES],
-    ...groups.map((group) => [group, ...CHECK_STATES.map((state) => count(state, group))]),
-    ['total', ...CHECK_STATES.map((state) => count(state))],
+    ['group', ...states],
+    ...groups.map((group) => [group, ...states.map((state) => count(state, group))]),
+    ['total', ...states.map((state) => count(state))],
   ]
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length))) ?? []
   return rows.map((cells) => row(cells, widths))
@@ -30,7 +34,9 @@ const VERDICT: Record<ConformanceResult['verdict'], string> = {
 /** The summary on stdout: the table, what failed, what was blocked and by which key, the reports. */
 export const printSummary = (result: ConformanceResult): void => {
   const out = process.stdout
-  out.write(`\nConformance of ${result.run.baseUrl}\n`)
+  out.write(
+    `\nConformance of ${result.run.baseUrl}${result.run.release ? `, release ${releaseLabel(result.run.release.release, result.run.release.given)}` : ''}\n`,
+  )
   if (result.problem) out.write(`  Could not run: ${result.problem}\n`)
   else out.write(`${table(result.checks).join('\n')}\n`)
   const failed = result.checks.filter((check) => check.state === 'failed')
@@ -46,6 +52,21 @@ export const printSummary = (result: ConformanceResult): void => {
     for (const check of blocked) {
       out.write(`  ■ ${check.name}: ${check.message?.split('\n')[0] ?? ''}\n`)
     }
+  }
+  const later = result.checks.filter((check) => check.state === 'not-in-release')
+  if (later.length > 0) {
+    // Each message names what arrived later; listed once each.
+    const what = new Set(
+      later.flatMap((check) =>
+        (check.message ?? '')
+          .replace(/^Not in release [^:]*: /, '')
+          .replace(/\.$/, '')
+          .split('; '),
+      ),
+    )
+    out.write(
+      `\nNot in this release (${later.length} checks, nothing sent): ${[...what].join('; ')}.\n`,
+    )
   }
   out.write(`\n${VERDICT[result.verdict]}\n`)
   out.write(
@@ -66,11 +87,22 @@ export const printInit = (result: InitResult): void => {
   }
   out.write("\nProbe (the profile's spelling of each request)\n")
   for (const probe of result.probes) {
+    // The release reads ask what is there: a 404 is an answer, not a refused spelling.
+    const mark = probe.key.startsWith(RELEASE_KEY) ? '·' : probe.accepted ? '✓' : '✗'
     out.write(
-      `  ${probe.accepted ? '✓' : '✗'} ${probe.key.padEnd(32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
+      `  ${mark} ${probe.key.padEnd(32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
     )
   }
-  const refused = result.probes.filter((p) => !p.accepted).length
+  if (result.release) {
+    out.write(
+      `\nRelease: ${result.release.release ? `${result.release.release} (written as "release")` : 'not told (see the "// release" comment)'}. ${result.release.why}\n`,
+    )
+  }
+  const proposal = result.release
+  const refused = result.probes.filter(
+    (p) =>
+      !p.accepted && !p.key.startsWith(RELEASE_KEY) && !(proposal && laterKindProbe(p, proposal)),
+  ).length
   out.write(
     `\n${result.requests} requests. ${result.cleanup}\nWrote ${result.file}: ${refused === 0 ? 'everything was accepted as the profile spells it.' : `${refused} refused; fill those in (see its "//" comments), then run check with --deployment ${result.file}.`}\n`,
   )

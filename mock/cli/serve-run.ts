@@ -1,8 +1,13 @@
 // This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
 // the top, in one chunk. The pages, express and /docs wait for the first request outside the API;
-// state files (node:crypto, node:fs/promises) wait for an option that names one, and the heap's
-// tuning (node:v8) for a start that loads a state or builds `large`.
+// state files (node:crypto, node:fs/promises) wait for an option that names one.
 import { resolve } from 'node:path'
+import {
+  addedAfter,
+  LATEST_RELEASE,
+  releaseLabel,
+  resolveRelease,
+} from '../../contract/releases.ts'
 import { createMock, type MockOptions } from '../create.ts'
 import { startServer } from '../listen.ts'
 import type { OpenPort } from '../open-port.ts'
@@ -31,6 +36,14 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
     )
   }
   return state
+}
+
+/** `--release`: a release's name or a date; anything else is a usage error listing the releases. */
+const releaseOption = (text: string | undefined) => {
+  if (text === undefined) return undefined
+  const resolved = resolveRelease(text)
+  if ('error' in resolved) throw new UsageError(`--release: ${resolved.error}`)
+  return resolved
 }
 
 /** The port's own error, said as a command line user can act on it. */
@@ -62,8 +75,10 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
   const scenario = await scenarioOption(options.scenario)
+  const release = releaseOption(options.release)
   const mockOptions: MockOptions = {
     seed: options.seed,
+    ...(release ? { release: release.release } : {}),
     ...(scenario === undefined ? {} : { scenario }),
     publicUrl: options.publicUrl ?? origin,
     // The demo snapshot's parts are loaded when an answer first needs one (forms for GET /forms),
@@ -85,13 +100,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     kept = await keepState(statePath, mock)
     return kept.loaded
   }
-  // Loading a state, or building `large`, is one burst of allocation; see mock/heap.ts. The demo
-  // and empty starts store no record before the first request: they go without.
-  const burst = statePath !== undefined || typeof scenario === 'object'
-  const heap = burst ? await import('../heap.ts') : undefined
-  const stateLoaded = heap ? await heap.withoutYoungGenerationGrowth(load) : await load()
-  // A state the user gave may be large: give back what loading it left behind before idling.
-  if (heap && (stateLoaded || typeof scenario === 'object')) heap.collectGarbage()
+  const stateLoaded = await load()
 
   const running = await startServer({
     opened,
@@ -139,6 +148,14 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
             windowMs: kept.windowMs,
           }),
       control: running.control,
+      ...(release && release.release !== LATEST_RELEASE
+        ? {
+            release: {
+              label: releaseLabel(release.release, release.given),
+              later: addedAfter(release.release),
+            },
+          }
+        : {}),
     }),
   )
 }

@@ -20,6 +20,7 @@ export interface ServeOptions {
   latency?: number | [number, number]
   failRate?: number
   controlToken?: string
+  release?: string
 }
 
 export const registerServe = (program: Command): void => {
@@ -69,6 +70,12 @@ export const registerServe = (program: Command): void => {
         .env(CONTROL_TOKEN_ENV)
         .argParser(parseControlToken),
     )
+    .option(
+      '--release <date>',
+      'answer as an earlier release of the API (§9): a date (the release in force that day) or a ' +
+        "release's name; later operations are unknown paths, later activity kinds unknown kinds, " +
+        'and the demo data, /docs and /openapi.json are that release’s (default: the latest)',
+    )
     .addHelpText(
       'after',
       `
@@ -80,6 +87,7 @@ Examples:
   $ engagement-mock serve --scenario large:forms=2000   # paging and long lists
   $ engagement-mock serve --scenario qa/checkout.json   # a state saved from /__mock/state
   $ engagement-mock serve --latency 200-800 --fail-rate 0.1
+  $ engagement-mock serve --release 2026-07-12          # a backend on that day's release
   $ PORT=0 engagement-mock serve                         # any free port; the URL is printed
   $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com
   $ ENGAGEMENT_MOCK_CONTROL_TOKEN=<secret> engagement-mock serve --host 0.0.0.0 \\

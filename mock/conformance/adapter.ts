@@ -4,6 +4,7 @@ import type { ContractEnv } from './env.ts'
 import { type ExploreResult, explore } from './explore/explore.ts'
 import { explorationMarkdown } from './explore/report.ts'
 import { preflight } from './preflight.ts'
+import { notInRelease } from './release.ts'
 import { Run } from './run.ts'
 import {
   type ConformanceCheck,
@@ -94,19 +95,24 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
   for (const group of [...new Set(selected.map((s) => s.group))]) {
     runner.describe(group, () => {
       for (const { check } of selected.filter((s) => s.group === group)) {
-        const reason = skipReason(check, env)
-        if (reason) {
+        // A release given as an option is known now; the deployment file's when the run starts.
+        const later = env.release && notInRelease(check, env.release)
+        const message = later || skipReason(check, env)
+        if (message) {
           outcomes.push({
             name: check.name,
             group,
             operations: check.operations,
-            state: 'skipped',
-            message: reason,
+            state: later ? 'not-in-release' : 'skipped',
+            message,
             observations: [],
             requests: 0,
             durationMs: 0,
           })
-          runner.it.skip(`${check.name} [skipped: ${reason}]`, () => {})
+          runner.it.skip(
+            `${check.name} [${later ? 'not in this release' : `skipped: ${message}`}]`,
+            () => {},
+          )
           continue
         }
         runner.it(check.name, async (context?: unknown) => {
@@ -114,6 +120,10 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
           const result = reported(group, await runCheck(check, run))
           outcomes.push(result)
           if (result.state === 'failed') throw new ConformanceTestError(result.message ?? 'failed')
+          if (result.state === 'not-in-release') {
+            skipIn(context, result.message ?? 'not in this release')
+            return
+          }
           if (result.state === 'blocked') {
             const message = `Blocked: ${result.message ?? ''}`
             if (options.blocked === 'skip' && skipIn(context, message)) return

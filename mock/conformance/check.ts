@@ -1,3 +1,4 @@
+import type { ActivityKind } from '../../contract/activities.ts'
 import type { OperationId } from '../../contract/table.ts'
 import type { CheckContext } from './context.ts'
 import type { OptionalKey } from './env.ts'
@@ -8,6 +9,11 @@ export interface Check {
   name: string
   /** The operations it exercises: the columns of the conformance matrix. */
   operations: readonly OperationId[]
+  /**
+   * Activity kinds it sends beyond those every release has: with `operations`, what makes it
+   * *not in this release* for a deployment of an earlier release (§9).
+   */
+  kinds?: readonly ActivityKind[]
   /** Keys beyond CONTRACT_API_KEY it needs; without them it is skipped. */
   needs?: readonly OptionalKey[]
   /**

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Client } from '../../contract/client.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'

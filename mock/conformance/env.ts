@@ -1,4 +1,6 @@
+import { resolveRelease } from '../../contract/releases.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/organizations.ts'
+import type { RunRelease } from './release.ts'
 
 /** Which API key a request is sent with; each maps to the variable that supplies it. */
 export const KEY_VARS = {
@@ -23,6 +25,8 @@ export interface ContractEnv {
   runId: string
   /** True when the suite started its own mock because CONTRACT_BASE_URL was unset. */
   ownMock: boolean
+  /** The release to hold the deployment to (CONTRACT_RELEASE, `--release`); else the file's, or the latest. */
+  release?: RunRelease
 }
 
 /** The demo organizations' keys (fixtures): Acme holds both entitlements, Globex none. */
@@ -52,6 +56,14 @@ export class EnvError extends Error {
 
 type Vars = Record<string, string | undefined>
 
+/** CONTRACT_RELEASE, resolved; an unknown release is an EnvError listing the known ones. */
+export const releaseVar = (raw: string | undefined): { release?: RunRelease } => {
+  if (raw === undefined || raw === '') return {}
+  const resolved = resolveRelease(raw)
+  if ('error' in resolved) throw new EnvError(`CONTRACT_RELEASE: ${resolved.error}`)
+  return { release: resolved }
+}
+
 /**
  * Reads the CONTRACT_* variables. With `ownMock` (the caller started the mock because
  * CONTRACT_BASE_URL is unset) the target is that mock, with the demo keys and the strict profile.
@@ -66,6 +78,7 @@ export const readEnv = (vars: Vars, ownMock?: { baseUrl: string }): ContractEnv 
       DEFAULTS.maxRequests,
     ),
     runId: vars.CONTRACT_RUN_ID || newRunId(),
+    ...releaseVar(vars.CONTRACT_RELEASE),
   }
   if (ownMock) {
     return {

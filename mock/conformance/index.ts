@@ -5,7 +5,15 @@
  * - `runConformance(options)`: the whole catalog against a deployment, a typed result.
  * - `registerConformance(runner, options)`: every check as a test of vitest, jest or node:test.
  * - The catalog and its engine, for anyone composing their own run.
+ * - Passive conformance: the traffic checker (`createTrafficChecker`), its log and reports, and
+ *   the validating proxy (`startTrafficProxy`) that `engagement-mock proxy` runs.
  */
+
+export {
+  type RunningTrafficProxy,
+  startTrafficProxy,
+  type TrafficProxyOptions,
+} from '../proxy/proxy.ts'
 export {
   type AdapterOptions,
   ConformanceTestError,
@@ -64,4 +72,14 @@ export {
   skipReason,
 } from './runner.ts'
 export { NotOffered, spelledClient, spellRequest } from './spell.ts'
+export {
+  createTrafficChecker,
+  type ExchangeVerdict,
+  type TrafficChecker,
+  type TrafficCheckerOptions,
+} from './traffic/check-exchange.ts'
+export { redactHeaders, type TrafficExchange, type TrafficFinding } from './traffic/exchange.ts'
+export { type RecordedFinding, TrafficLog, type TrafficSummary } from './traffic/log.ts'
+export { buildTrafficReport, type TrafficSource } from './traffic/report.ts'
+export { writeTrafficReports } from './traffic/write-reports.ts'
 export { REPORT_FILES, reportDir, writeReports } from './write-reports.ts'

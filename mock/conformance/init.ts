@@ -3,17 +3,31 @@ import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, extname, resolve } from 'node:path'
 import type { Client } from '../../contract/client.ts'
+import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
+import { activityKindSince, operationSince } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from './checks/samples.ts'
 import { label } from './context.ts'
 import { CREATE_KEYS, parseDeployment } from './deployment.ts'
 import { preflight } from './preflight.ts'
+import {
+  absentOperations,
+  LATER_KINDS,
+  laterKindProbe,
+  proposeRelease,
+  RELEASE_KEY,
+  RELEASE_PROBES,
+  type ReleaseProposal,
+  unknownTwinKey,
+  unknownTwinOf,
+} from './release-probe.ts'
 import { Run } from './run.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
   conformanceEnv,
 } from './run-conformance.ts'
+import { activityKey, fieldKey } from './vocabulary.ts'
 
 export interface InitOptions
   extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {
@@ -39,10 +53,17 @@ export interface InitResult {
   problem?: string
   /** What clean-up did, in one sentence. */
   cleanup: string
+  /** The release (§9) the answers tell, as the file proposes it. */
+  release?: ReleaseProposal
 }
 
-/** Requests a probe may send at most: the creates, one activity per kind, the inferred operations. */
-export const INIT_MAX_REQUESTS = 40
+/**
+ * Requests a probe may send at most: the release reads (2), the creates (6), one field per field
+ * kind (12), one activity per activity kind (11) and the unknown-kind twin of a refused later kind
+ * (1), the field-config replace, the open and the inferred operations (6): 38 today, plus room for
+ * what a deployment answers unexpectedly. Clean-up (the forms' deletes) is counted apart.
+ */
+export const INIT_MAX_REQUESTS = 48
 
 const errorText = (body: unknown, text: string): string => {
   const error = (body as { error?: unknown } | undefined)?.error
@@ -121,6 +142,12 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     return answer
   }
 
+  // §9: which release this deployment runs (GET /series, GET /sponsors: reads, safe anywhere).
+  for (const id of RELEASE_PROBES) {
+    await send(RELEASE_KEY, id, () => (api[id] as (args?: object) => Promise<Answer>)({}))
+  }
+  const absent = absentOperations(probes)
+
   const form = await send('forms.create', 'createForm', () =>
     api.createForm({ body: { title: title('form'), description: 'Deployment probe' } }),
   )
@@ -135,15 +162,21 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     (a) => `accepted; the new form's status is "${String(statusIn(a, 'form'))}"`,
   )
   if (formId) {
-    const field = await send('forms.submissionConfig', 'addField', () =>
-      api.addField({ params: { id: formId }, body: FIELD_SAMPLES.submission }),
-    )
-    const fieldId = field && idIn(field, 'field')
-    if (fieldId) {
+    // Every field kind of the profile, one field each: what this deployment calls its kinds.
+    let probeField: { id: string; kind: FieldKind } | undefined
+    for (const kind of FIELD_KINDS) {
+      const field = await send(fieldKey(kind), 'addField', () =>
+        api.addField({ params: { id: formId }, body: FIELD_SAMPLES[kind] }),
+      )
+      const id = field && idIn(field, 'field')
+      if (id && (probeField === undefined || kind === 'submission')) probeField = { id, kind }
+    }
+    if (probeField) {
+      const { id: fieldId, kind } = probeField
       await send('forms.replaceField.wrapper', 'replaceFieldConfig', () =>
         api.replaceFieldConfig({
           params: { id: formId, fieldId },
-          body: { config: { ...FIELD_SAMPLES.submission.config, label: 'Renamed' } },
+          body: { config: { ...FIELD_SAMPLES[kind].config, label: 'Renamed' } },
         }),
       )
       await send('operations.listFormResponses', 'listFormResponses', () =>
@@ -160,8 +193,16 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   const draftId = draft && idIn(draft, 'session')
   if (draftId) {
     for (const sample of Object.values(ACTIVITY_SAMPLES)) {
-      await send(`sessions.activities.${sample.kind}`, 'addActivity', () =>
+      await send(activityKey(sample.kind), 'addActivity', () =>
         api.addActivity({ params: { id: draftId }, body: sample }),
+      )
+    }
+    // A refused kind of a later release: the same body with a kind no release has tells whether
+    // it was refused as an unknown kind (not in this release) or for its content.
+    for (const kind of LATER_KINDS) {
+      if (probes.find((p) => p.key === activityKey(kind))?.accepted !== false) continue
+      await send(unknownTwinKey(kind), 'addActivity', () =>
+        api.addActivity({ params: { id: draftId }, body: unknownTwinOf(ACTIVITY_SAMPLES[kind]) }),
       )
     }
     await send('operations.setTeamMode', 'setTeamMode', () =>
@@ -189,25 +230,29 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
       api.presentActivity({ params: { id: draftId }, body: { activityId } }),
     )
   }
-  await send('series.create', 'createSeries', () =>
-    api.createSeries({
-      body: {
-        title: title('series'),
-        teams: [TEAMS.owls, TEAMS.foxes],
-        rounds: [{ title: 'Round 1', activities: [ACTIVITY_SAMPLES.quiz] }],
-      },
-    }),
-  )
-  await send('sponsors.create', 'createSponsorReport', () =>
-    api.createSponsorReport({
-      body: {
-        title: title('report'),
-        brandLabel: 'Deployment probe',
-        rangeStart: '2026-01-01T00:00:00.000Z',
-        rangeEnd: '2026-12-31T23:59:59.999Z',
-      },
-    }),
-  )
+  if (!absent.has('createSeries')) {
+    await send('series.create', 'createSeries', () =>
+      api.createSeries({
+        body: {
+          title: title('series'),
+          teams: [TEAMS.owls, TEAMS.foxes],
+          rounds: [{ title: 'Round 1', activities: [ACTIVITY_SAMPLES.quiz] }],
+        },
+      }),
+    )
+  }
+  if (!absent.has('createSponsorReport')) {
+    await send('sponsors.create', 'createSponsorReport', () =>
+      api.createSponsorReport({
+        body: {
+          title: title('report'),
+          brandLabel: 'Deployment probe',
+          rangeStart: '2026-01-01T00:00:00.000Z',
+          rangeEnd: '2026-12-31T23:59:59.999Z',
+        },
+      }),
+    )
+  }
   // Clean-up: the forms, through the profile's delete (the probe's last request, whatever the bound).
   let deleted = 0
   let deleteAnswer: Answer | undefined
@@ -232,7 +277,13 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   await mkdir(dirname(file), { recursive: true })
   const json = JSON.stringify(content, null, 2)
   await writeFile(file, extension === '.json' ? `${json}\n` : `export default ${json}\n`)
-  return { file, probes, requests: run.requests + run.cleanupRequests, cleanup: cleanupSummary }
+  return {
+    file,
+    probes,
+    requests: run.requests + run.cleanupRequests,
+    cleanup: cleanupSummary,
+    release: proposeRelease(probes),
+  }
 }
 
 const PROFILE_OPERATIONS = {
@@ -258,22 +309,48 @@ const note = (probes: readonly Probe[], key: string, fill: string): string => {
 const names = (section: keyof typeof CREATE_KEYS) =>
   Object.fromEntries(Object.entries(CREATE_KEYS[section]).map(([key, profile]) => [key, profile]))
 
+/** One entry per field kind: the profile's name, with what the deployment answered to its sample. */
+const fieldEntries = (probes: readonly Probe[]) =>
+  Object.fromEntries(
+    FIELD_KINDS.flatMap((kind) => [
+      [
+        `// ${kind}`,
+        note(
+          probes,
+          fieldKey(kind),
+          `Sent ${JSON.stringify(FIELD_SAMPLES[kind])}. Write this deployment's name and config for it (see "// fields"), or null.`,
+        ),
+      ],
+      [kind, kind],
+    ]),
+  )
+
 /** The starter file: the profile's spellings (what was sent), each annotated with the answer. */
 export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
+  const proposal = proposeRelease(probes)
+  const absent = absentOperations(probes)
+  /** The note of a create that was not probed because its release is not there. */
+  const createNote = (op: OperationId, key: string, fill: string) =>
+    absent.has(op)
+      ? `Not probed: ${label(op)} came in release ${operationSince(op)}, which this deployment does not run (see "release"). Delete this section, or keep it for when it upgrades.`
+      : note(probes, key, fill)
   const fillCreate =
     'Write how this deployment names each property (a name, a dotted path such as "window.start", or null if it has no such option).'
   const kinds = Object.keys(ACTIVITY_SAMPLES) as Array<keyof typeof ACTIVITY_SAMPLES>
   const activities = Object.fromEntries(
     kinds.flatMap((kind) => {
       const { kind: _, ...content } = ACTIVITY_SAMPLES[kind]
+      const refused = probes.find((p) => p.key === activityKey(kind))
       return [
         [
           `// ${kind}`,
-          note(
-            probes,
-            `sessions.activities.${kind}`,
-            `Replace with a ${kind} content this deployment accepts (everything but "kind").`,
-          ),
+          refused && laterKindProbe(refused, proposal)
+            ? `${refused.request} was refused: ${refused.status} "${refused.answer}", as release ${proposal.release} has no ${kind} kind (§9: it arrived in ${activityKindSince(kind)}); its check is not in this release. Delete this entry, or if this deployment has the kind, write a content it accepts and a later release.`
+            : note(
+                probes,
+                activityKey(kind),
+                `Replace with a ${kind} content this deployment accepts (everything but "kind"), or null if it has no such kind.`,
+              ),
         ],
         [kind, content],
       ]
@@ -281,6 +358,8 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
   )
   return {
     '// about': `Deployment file for ${baseUrl}, started by \`engagement-mock check --init\` on ${new Date().toISOString()}. Values are the profile's spellings (what our mock accepts); each "//" comment says what this deployment answered. Fix what was refused, delete what you do not need (an omitted key means the profile's choice), then run: engagement-mock check ${baseUrl} --deployment <this file>.`,
+    '// release': proposal.why,
+    ...(proposal.release ? { release: proposal.release } : {}),
     forms: {
       '// create': `${note(probes, 'forms.create', fillCreate)} Immediate publish: ${note(probes, 'forms.create.publishNow', fillCreate)}`,
       create: names('forms.create'),
@@ -290,12 +369,10 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
         'Write the property that wraps the new config in PATCH /forms/{id}/fields/{fieldId}, or null if the body is the config itself.',
       ),
       replaceField: { wrapper: 'config' },
-      '// submissionConfig': note(
-        probes,
-        'forms.submissionConfig',
-        'Replace with a config this deployment accepts for a field of the submission kind.',
-      ),
-      submissionConfig: FIELD_SAMPLES.submission.config,
+      '// fields': `The profile's twelve field kinds, each sent once as POST /forms/{id}/fields { kind, config }. Where one was refused, write this deployment's kind name ("long_text": "paragraph"), or { "kind": its name, "config": { profile config key: its key, or null to leave it out }, "sample": a config it accepts, merged under the spelled one }, or null if it has no such kind. "config" here (beside the kinds) spells the keys every kind shares, e.g. { "label": "question" }.`,
+      fields: fieldEntries(probes),
+      '// vocabulary':
+        'Not probed: "templates", "useCases" and "layouts" here (and "modes" under sessions) map the profile\'s values to this deployment\'s, e.g. "templates": { "retro": "sprint-retro" }, null for "has none". They matter to seed --deployment and to exploration; see docs/usage.md.',
     },
     sessions: {
       '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, 'sessions.create.openNow', fillCreate)}`,
@@ -303,11 +380,11 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
       activities,
     },
     series: {
-      '// create': note(probes, 'series.create', fillCreate),
+      '// create': createNote('createSeries', 'series.create', fillCreate),
       create: names('series.create'),
     },
     sponsors: {
-      '// create': note(probes, 'sponsors.create', fillCreate),
+      '// create': createNote('createSponsorReport', 'sponsors.create', fillCreate),
       create: names('sponsors.create'),
     },
     operations: Object.fromEntries(

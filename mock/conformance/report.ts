@@ -1,8 +1,10 @@
+import { releaseLabel } from '../../contract/releases.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { label } from './context.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
+import type { RunRelease } from './release.ts'
 import type { CheckState } from './runner.ts'
 
 /** One check's outcome as the report needs it (from a vitest task's meta, or the runner directly). */
@@ -31,6 +33,8 @@ export interface RunInfo {
   cleanup?: string
   /** Why the run could not start (server down, not JSON, key refused). */
   problem?: string
+  /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
+  release?: RunRelease
 }
 
 const ICON: Record<CheckState, string> = {
@@ -39,6 +43,7 @@ const ICON: Record<CheckState, string> = {
   skipped: 'skipped',
   observed: 'observed',
   blocked: '**BLOCKED**',
+  'not-in-release': 'not in this release',
 }
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
@@ -57,6 +62,7 @@ export const buildReport = (
   const observations = mergeObservations(checks.flatMap((c) => c.observations)).sort((a, b) =>
     a.question.localeCompare(b.question),
   )
+  const later = count('not-in-release')
   const json = {
     run,
     totals: {
@@ -66,6 +72,7 @@ export const buildReport = (
       blocked: count('blocked'),
       skipped: count('skipped'),
       observed: count('observed'),
+      'not-in-release': count('not-in-release'),
     },
     checks: checks.map(({ observations: _, ...c }) => c),
     matrix,
@@ -80,9 +87,14 @@ export const buildReport = (
     `Run: \`${run.runId}\`, profile ${run.strict ? '**strict** (the profile is asserted)' : 'observed, not asserted'}  `,
     `Requests: ${run.requests} (bound ${run.maxRequests}), plus ${run.cleanupRequests ?? 0} to clean up  `,
     `Clean-up: ${run.cleanup ?? 'not run'}`,
+    ...(run.release
+      ? [
+          `Release: ${releaseLabel(run.release.release, run.release.given)} (§9); checks of what later releases added are *not in this release*: nothing of theirs was sent`,
+        ]
+      : []),
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
-    `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed** of ${checks.length} checks.`,
+    `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
     ...(json.totals.blocked > 0
       ? [
           '',
@@ -92,14 +104,14 @@ export const buildReport = (
     '',
     '## Operations',
     '',
-    '| Operation | Pass | Fail | Blocked | Skipped | Observed |',
-    '|---|---|---|---|---|---|',
+    `| Operation | Pass | Fail | Blocked | Skipped | Observed |${later > 0 ? ' Not in this release |' : ''}`,
+    `|---|---|---|---|---|---|${later > 0 ? '---|' : ''}`,
   ]
   for (const op of Object.keys(matrix) as OperationId[]) {
     const list = checks.filter((c) => c.operations.includes(op))
     const inferred = 'inferred' in contract[op] ? ' (inferred)' : ''
     lines.push(
-      `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |`,
+      `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |${later > 0 ? ` ${count('not-in-release', list)} |` : ''}`,
     )
   }
   lines.push('', '## Operation × check', '')
@@ -143,6 +155,11 @@ export const buildReport = (
   if (skipped.length > 0) {
     lines.push('', '## Skipped', '')
     for (const c of skipped) lines.push(`- ${c.name}: ${c.message ?? ''}`)
+  }
+  const notInRelease = checks.filter((c) => c.state === 'not-in-release')
+  if (notInRelease.length > 0) {
+    lines.push('', '## Not in this release', '')
+    for (const c of notInRelease) lines.push(`- ${c.name}: ${c.message ?? ''}`)
   }
   if (exploration) lines.push('', ...explorationMarkdown(exploration))
   return { json, markdown: `${lines.join('\n')}\n` }

@@ -3,6 +3,7 @@ import type { DeploymentFile } from './deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted } from './failure.ts'
 import type { Observation } from './observation.ts'
+import { type RunRelease, runRelease } from './release.ts'
 import { spelledClient } from './spell.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
@@ -27,6 +28,8 @@ export class Run {
   readonly observations: Observation[] = []
   /** Bearer value → variable name, for curl commands that never print a key. */
   readonly keyVars: ReadonlyMap<string, string>
+  /** The release (§9) the deployment is held to: checks of later additions are not in it. */
+  readonly release: RunRelease
   private readonly clients: Partial<Record<KeyRole, Client>> = {}
 
   constructor(
@@ -51,6 +54,7 @@ export class Run {
       )
     }
     this.keyVars = vars
+    this.release = runRelease(env.release, deployment.release)
   }
 
   /** Titles of everything this run creates carry this marker. */

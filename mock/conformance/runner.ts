@@ -4,6 +4,7 @@ import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'
 import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
 import type { Observation } from './observation.ts'
+import { notInRelease } from './release.ts'
 import type { Run } from './run.ts'
 import { NotOffered } from './spell.ts'
 
@@ -11,14 +12,16 @@ import { NotOffered } from './spell.ts'
  * `observed`: a profile-only check outside CONTRACT_PROFILE=strict, which records and never fails.
  * `blocked`: the deployment refused a setup step (or the deployment file says it lacks what the
  * check needs): the check could not run, which is not the same as not conforming.
+ * `not-in-release`: what it checks came in a later release (§9) than the run's: nothing is sent.
  */
-export type CheckState = 'passed' | 'failed' | 'skipped' | 'observed' | 'blocked'
+export type CheckState = 'passed' | 'failed' | 'skipped' | 'observed' | 'blocked' | 'not-in-release'
 export const CHECK_STATES: readonly CheckState[] = [
   'passed',
   'failed',
   'blocked',
   'skipped',
   'observed',
+  'not-in-release',
 ]
 
 export interface CheckResult {
@@ -50,6 +53,17 @@ const asError = (thrown: unknown): Error =>
 /** Runs one check against the run's deployment; never throws. */
 export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => {
   const base = { name: check.name, operations: check.operations }
+  const later = notInRelease(check, run.release)
+  if (later) {
+    return {
+      ...base,
+      state: 'not-in-release',
+      message: later,
+      observations: [],
+      requests: 0,
+      durationMs: 0,
+    }
+  }
   const reason = skipReason(check, run.env)
   if (reason) {
     return {

@@ -4,26 +4,54 @@ const ORDERED_KEYS = ['fields', 'activities'] as const
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/**
- * Every place in a body where an ordered array is not sorted by its items' `order` (strictly
- * increasing: `order` is the position). Items without a numeric `order` are left to the schema.
- */
-export const orderViolations = (body: unknown, path = 'body'): string[] => {
-  if (Array.isArray(body)) return body.flatMap((item, i) => orderViolations(item, `${path}[${i}]`))
-  if (!isRecord(body)) return []
-  const found: string[] = []
-  for (const [key, value] of Object.entries(body)) {
-    if ((ORDERED_KEYS as readonly string[]).includes(key) && Array.isArray(value)) {
-      const orders = value.map((item) => (isRecord(item) ? item.order : undefined))
-      for (let i = 1; i < orders.length; i++) {
-        const [before, after] = [orders[i - 1], orders[i]]
+/** Where a value sits in a body, built into text only for a finding (a walk visits every key). */
+interface Where {
+  up: Where | undefined
+  key: string | number
+}
+const pathText = (root: string, where: Where | undefined): string => {
+  const keys: (string | number)[] = []
+  for (let at = where; at; at = at.up) keys.push(at.key)
+  return keys.reduceRight<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${key}`),
+    root,
+  )
+}
+
+const walk = (value: unknown, root: string, where: Where | undefined, found: string[]): void => {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) walk(value[i], root, { up: where, key: i }, found)
+    return
+  }
+  if (!isRecord(value)) return
+  for (const key in value) {
+    const inner = value[key]
+    if (typeof inner !== 'object' || inner === null) continue
+    if ((ORDERED_KEYS as readonly string[]).includes(key) && Array.isArray(inner)) {
+      for (let i = 1; i < inner.length; i++) {
+        const before = isRecord(inner[i - 1])
+          ? (inner[i - 1] as Record<string, unknown>).order
+          : undefined
+        const after = isRecord(inner[i]) ? (inner[i] as Record<string, unknown>).order : undefined
         if (typeof before === 'number' && typeof after === 'number' && !(before < after)) {
-          found.push(`${path}.${key}[${i}].order is ${after} after ${before}`)
+          found.push(
+            `${pathText(root, { up: where, key })}[${i}].order is ${after} after ${before}`,
+          )
         }
       }
     }
-    found.push(...orderViolations(value, `${path}.${key}`))
+    walk(inner, root, { up: where, key }, found)
   }
+}
+
+/**
+ * Every place in a body where an ordered array is not sorted by its items' `order` (strictly
+ * increasing: `order` is the position). Items without a numeric `order` are left to the schema.
+ * The path of a place is written only when one is found: the walk visits every key of a body.
+ */
+export const orderViolations = (body: unknown, path = 'body'): string[] => {
+  const found: string[] = []
+  walk(body, path, undefined, found)
   return found
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { NESTED_IDENTIFIERS } from './identifiers.ts'
 import { type MockState, RECORD_SCHEMAS } from './state.ts'
 import type { CollectionName, Store } from './store.ts'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { Layered, PathParamNames, RouteDef } from '../../contract/route.ts'
 import type { Contract, OperationId } from '../../contract/table.ts'
 import type { IdSource } from './ids.ts'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { LIMITS } from '../../contract/common.ts'
 import {
   ERROR_CONDITIONS,
@@ -7,6 +7,7 @@ import {
   errorSchemas,
   type Issue,
 } from '../../contract/errors.ts'
+import type { ReleaseTable } from '../../contract/release-table.ts'
 import type { OperationId } from '../../contract/table.ts'
 import type { Operations } from './context.ts'
 import type { IdSource } from './ids.ts'
@@ -41,6 +42,8 @@ export interface DispatchEnv {
   onInternalError: (error: unknown, request: MockRequest) => void
   /** Runs writes one at a time, so no two requests interleave on the same record. */
   exclusive: <T>(task: () => Promise<T>) => Promise<T>
+  /** An earlier release's endpoint table (contract/release-table.ts); absent: the latest. */
+  table?: ReleaseTable
 }
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
@@ -161,7 +164,7 @@ export const createDispatcher = (env: DispatchEnv) => {
   }
 
   const run = async (request: MockRequest, locked: boolean): Promise<MockResponse> => {
-    const match = matchRoute(request.method, request.path)
+    const match = matchRoute(request.method, request.path, env.table)
     if (match.kind === 'none') {
       return errorResponse(
         'plain',
@@ -263,7 +266,7 @@ export const createDispatcher = (env: DispatchEnv) => {
   }
 
   const verify = (request: MockRequest, response: MockResponse): MockResponse => {
-    const match = matchRoute(request.method, request.path)
+    const match = matchRoute(request.method, request.path, env.table)
     if (match.kind !== 'operation') return response
     const body = response.body === undefined ? JSON.parse(response.text) : response.body
     const schema =
@@ -286,7 +289,7 @@ export const createDispatcher = (env: DispatchEnv) => {
         return env.validateResponses ? verify(request, response) : response
       } catch (error) {
         env.onInternalError(error, request)
-        const match = matchRoute(request.method, request.path)
+        const match = matchRoute(request.method, request.path, env.table)
         const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
         return errorResponse(
           shape,
@@ -299,7 +302,7 @@ export const createDispatcher = (env: DispatchEnv) => {
     invalidate: dropLists,
     /** Renders an error the host met before dispatch (e.g. a body over the limit) in the route's shape. */
     reject(method: string, path: string, condition: ErrorCondition, message: string): MockResponse {
-      const match = matchRoute(method, path)
+      const match = matchRoute(method, path, env.table)
       const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
       return failureResponse(shape, fail(condition, message))
     },

@@ -11,26 +11,24 @@ const BaseFaker = baseFaker.constructor as new (options: {
 }) => Faker
 
 /**
- * faker's default generator (a fresh instance's; faker keeps it on `fakerCore`, which its types do
- * not declare), counting the numbers drawn since the last seed: a mock started from a precomputed
- * state advances a fresh one by the same count, and then hands out exactly the identifiers it
- * would have after replaying the plan. Closures, not methods: faker calls `next` unbound.
+ * faker's seeded generator, counting the numbers drawn since the last seed: a mock started from a
+ * precomputed state advances a fresh one by the same count, and then hands out exactly the
+ * identifiers it would have after replaying the plan. The numbers are a fresh instance's
+ * `number.float()`, faker's public draw of a number in [0, 1), which is its generator's next
+ * number as it is (faker keeps the generator itself on a property its types do not declare).
+ * Closures, not methods: faker calls `next` unbound.
  */
 const countingRandomizer = () => {
-  const fresh = new BaseFaker({ locale: baseFaker.rawDefinitions }) as Faker & {
-    fakerCore?: { randomizer?: Randomizer }
-  }
-  const inner = fresh.fakerCore?.randomizer
-  if (!inner) throw new Error('This @faker-js/faker version keeps no fakerCore.randomizer')
+  const source = new BaseFaker({ locale: baseFaker.rawDefinitions })
   let draws = 0
   return {
     next: () => {
       draws++
-      return inner.next()
+      return source.number.float()
     },
     seed: (seed: number | number[]) => {
       draws = 0
-      inner.seed(seed)
+      source.seed(seed)
     },
     draws: () => draws,
   }

@@ -1,4 +1,6 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
+import { contractIn } from '../../contract/release-table.ts'
+import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
 import {
@@ -20,6 +22,7 @@ import {
   tooLargeMessage,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
+import { beyondRelease, releaseOption } from './release.ts'
 import { matchRoute } from './router.ts'
 import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
 import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
@@ -56,6 +59,12 @@ export interface MockCoreOptions extends ChaosOptions {
    * the browser host passes its worker's delivery of that answer. Default: nothing.
    */
   warmUpAfter?: Promise<unknown>
+  /**
+   * The release of the API to answer as (§9; a release's name or any date, the release in force
+   * that day): later operations are unknown paths, later activity kinds unknown kinds, and a plan
+   * or state is held to what that release can hold. Default: the latest release.
+   */
+  release?: string
 }
 
 /**
@@ -64,6 +73,13 @@ export interface MockCoreOptions extends ChaosOptions {
  */
 export const createMockCore = (options: MockCoreOptions = {}) => {
   const seed = options.seed ?? 1
+  const release = releaseOption(options.release)
+  const table = release === LATEST_RELEASE ? undefined : contractIn(release)
+  if (table && options.snapshot) {
+    throw new TypeError(
+      `A demo snapshot holds the latest release's data; release ${release} replays a plan instead.`,
+    )
+  }
   const publicBase = (options.publicUrl ?? DEFAULT_PUBLIC_BASE).replace(/\/+$/, '')
   const clock = isoClock(options.clock ?? (() => new Date()))
   let pinnedNow: string | undefined
@@ -127,6 +143,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       options.onInternalError ??
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
+    ...(table ? { table } : {}),
     // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
     // wait for it, and for the write operations' module in parallel; after that a write is
     // queued as it is, with no extra step per request (unless a listener wants its changes).
@@ -181,15 +198,20 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     if (options.state !== undefined) {
       const built = await buildStore(options.state)
       if ('error' in built) throw new Error(`The starting state cannot be used. ${built.error}`)
+      const beyond = beyondRelease(built.store, release)
+      if (beyond) throw new Error(`The starting state cannot be used. ${beyond}`)
       env.store = built.store
       dispatcher.invalidate()
     } else if (options.plan) {
       // seed.ts too is loaded only here: a mock started from a snapshot or a state never needs it.
-      const [plan, { applyPlan }] = await Promise.all([
+      const [given, { applyPlan }, releasePlan] = await Promise.all([
         typeof options.plan === 'function' ? options.plan() : options.plan,
         import('./seed.ts'),
+        table ? import('../../fixtures/release.ts') : undefined,
         env.ids.load(),
       ])
+      // An earlier release holds only its part of the plan (no series, no later kinds).
+      const plan = releasePlan ? releasePlan.planIn(given, release).plan : given
       await applyPlan(
         { store: env.store, ids: env.ids, dispatcher, setNow: (at) => (pinnedNow = at) },
         plan,
@@ -216,6 +238,8 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
 
   return {
     seed,
+    /** The release this mock answers as. */
+    release,
     publicBase,
     apiPrefix: API_PREFIX,
     ready,
@@ -232,7 +256,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       const decision = decideChaos(chaos, request.headers.prefer)
       if (decision.delayMs > 0) await sleep(decision.delayMs)
       if (decision.forcedStatus !== undefined) {
-        const match = matchRoute(request.method, request.path)
+        const match = matchRoute(request.method, request.path, table)
         const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
         return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
       }
@@ -271,6 +295,8 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       enqueue(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
         const built = await buildStore(input)
         if ('error' in built) return { ok: false, error: built.error }
+        const beyond = beyondRelease(built.store, release)
+        if (beyond) return { ok: false, error: beyond }
         env.store = built.store
         dispatcher.invalidate()
         await emitState()

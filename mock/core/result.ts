@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { ErrorCondition, Issue } from '../../contract/errors.ts'
 
 /** An operation's answer: success body, or a failure the host renders in the route's error shape. */

@@ -1,3 +1,4 @@
+import type { ReleaseTable } from '../../contract/release-table.ts'
 import { pathParamNames, type RouteDef } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 
@@ -52,15 +53,21 @@ const bySegment = ((): ReadonlyMap<string, Compiled[]> | undefined => {
   return groups
 })()
 
-/** Matches a path relative to the API root, decoding each parameter once (a `%2F` stays inside it). */
-export const matchRoute = (method: string, path: string): Match => {
+/**
+ * Matches a path relative to the API root, decoding each parameter once (a `%2F` stays inside it).
+ * With `table` (an earlier release's, contract/release-table.ts) only its operations exist, and
+ * their routes are its own: any other path is unknown, as a path no release has.
+ */
+export const matchRoute = (method: string, path: string, table?: ReleaseTable): Match => {
   const allowed: string[] = []
   const candidates = bySegment ? (bySegment.get(firstSegment(path)) ?? []) : compiled
   for (const entry of candidates) {
+    const route = table ? table[entry.id] : entry.route
+    if (!route) continue
     const found = entry.pattern.exec(path)
     if (!found) continue
-    if (entry.route.method !== method) {
-      allowed.push(entry.route.method)
+    if (route.method !== method) {
+      allowed.push(route.method)
       continue
     }
     const params: Record<string, string> = {}
@@ -73,7 +80,7 @@ export const matchRoute = (method: string, path: string): Match => {
       }
       params[name] = value
     }
-    return { kind: 'operation', id: entry.id, route: entry.route, params }
+    return { kind: 'operation', id: entry.id, route, params }
   }
   return allowed.length
     ? { kind: 'wrong_method', allowed: [...new Set(allowed)] }

@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { fillerState } from '../../bench/lib/filler.ts'
-import { ACME_KEY, demoOrganizations, demoPlan, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from './mock.ts'
-import {
-  buildStore,
-  EncodedState,
-  exportState,
-  identifiersIn,
-  MockState,
-  RECORD_KEYS,
-  StreamedState,
-} from './state.ts'
+import { buildStore, exportState, MockState, StreamedState } from './state.ts'
 import { COLLECTIONS } from './store.ts'
-import { Table } from './table.ts'
 
 const at = '2026-07-01T09:00:00.000Z'
 /** A tiny plan: two forms (one with a response) and a session over the two demo organizations. */
@@ -179,110 +169,19 @@ describe('buildStore', () => {
     expect(JSON.stringify(mock.exportState())).toBe(emptied)
   })
 
-  /** The state with each record as its JSON text, as a state file's reader gives it. */
-  const encoded = (state: MockState) =>
-    Object.fromEntries(
-      Object.entries(state).map(([key, value]) => [
-        key,
-        RECORD_KEYS.has(key) ? (value as unknown[]).map((record) => JSON.stringify(record)) : value,
-      ]),
-    )
-
-  it('decodes each record of an encoded state right before storing it', async () => {
-    const steps: string[] = []
-    const original = Table.prototype.insert
-    const spy = vi.spyOn(Table.prototype, 'insert').mockImplementation(function (
-      this: Table<never>,
-      values,
-    ) {
-      steps.push(`store ${(values as { id: string }).id}`)
-      return original.call(this, values)
-    })
-    try {
-      const decode = (text: unknown) => {
-        const record = JSON.parse(text as string) as { id: string }
-        steps.push(`decode ${record.id}`)
-        return record
-      }
-      const built = await buildStore(new EncodedState(encoded(copy()), decode))
-      if ('error' in built) throw new Error(built.error)
-      expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
-    } finally {
-      spy.mockRestore()
-    }
-    const stored = [...valid.forms, ...valid.sessions, ...valid.responses].map((r) => r.id)
-    expect(steps.filter((step) => step.startsWith('store'))).toEqual(
-      stored.map((id) => `store ${id}`),
-    )
-    // Each record is decoded just before its own store, not all of them first.
-    for (const id of stored) {
-      expect(steps[steps.indexOf(`store ${id}`) - 1]).toBe(`decode ${id}`)
-    }
-  })
-
-  it('throws what decoding a record throws, and the mock keeps its state', async () => {
-    const mock = createMockCore({ plan, seed: plan.seed })
-    await mock.ready
-    const before = JSON.stringify(mock.exportState())
-    const refused = new Error('not a record')
-    const late = valid.sessions[0]?.id
-    const decode = (text: unknown) => {
-      const record = JSON.parse(text as string) as { id: string }
-      if (record.id === late) throw refused
-      return record
-    }
-    await expect(mock.importState(new EncodedState(encoded(copy()), decode))).rejects.toBe(refused)
-    expect(JSON.stringify(mock.exportState())).toBe(before)
-  })
-
   /** A state given as a reader gives it: head first, then each collection's records in turn. */
-  const streamedOf = (state: MockState, read: string[] = [], bytes?: number) => {
+  const streamedOf = (state: MockState, read: string[] = []) => {
     const { forms, sessions, series, reports, responses, ...head } = state
     const records = { forms, sessions, series, reports, responses }
-    return new StreamedState(
-      {
-        head: () => head,
-        *records(name) {
-          read.push(name)
-          yield* records[name]
-        },
-        end: () => read.push('end'),
+    return new StreamedState({
+      head: () => head,
+      *records(name) {
+        read.push(name)
+        yield* records[name]
       },
-      bytes,
-    )
+      end: () => read.push('end'),
+    })
   }
-
-  it("sizes a streamed state's identifier sets from its size in bytes before its records come", async () => {
-    // As a state file of 4 MB announces itself: the sets are sized for it from the start.
-    const bytes = 4_000_000
-    const sized = await buildStore(streamedOf(copy(), [], bytes))
-    const unsized = await buildStore(streamedOf(copy()))
-    if ('error' in sized || 'error' in unsized) throw new Error('expected both to build')
-    const { ids, joinCodes, slugs } = identifiersIn(bytes)
-    expect(sized.store.ids.capacity).toBeGreaterThanOrEqual(ids)
-    expect(sized.store.joinCodes.capacity).toBeGreaterThanOrEqual(joinCodes)
-    expect(sized.store.slugs.capacity).toBeGreaterThanOrEqual(slugs)
-    // Without a size the sets start small and grow with what is stored; both hold the same.
-    expect(unsized.store.ids.capacity).toBeLessThan(1000)
-    expect(sized.store.ids.size).toBe(unsized.store.ids.size)
-    expect(JSON.stringify(exportState(sized.store))).toBe(JSON.stringify(valid))
-  })
-
-  it("sizes the sets for at least a saved state's identifiers: the demo's, and forms of three fields", async () => {
-    const demo = createMockCore({ plan: demoPlan(1), seed: 1 })
-    await demo.ready
-    // The bench's filler: forms of three short fields, about the most identifiers per byte.
-    for (const state of [demo.exportState(), fillerState(2_000, 100)]) {
-      const built = await buildStore(state)
-      if ('error' in built) throw new Error(built.error)
-      const hint = identifiersIn(JSON.stringify(state).length)
-      expect(hint.ids).toBeGreaterThanOrEqual(built.store.ids.size)
-      expect(hint.joinCodes).toBeGreaterThanOrEqual(built.store.joinCodes.size)
-      expect(hint.slugs).toBeGreaterThanOrEqual(built.store.slugs.size)
-      // Not more than twice as large: a set's table is sized to a power of two anyway.
-      expect(hint.ids).toBeLessThan(2 * built.store.ids.size)
-    }
-  })
 
   it('stores a streamed state as the same state, reading each collection in order', async () => {
     const read: string[] = []

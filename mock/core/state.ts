@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
 import { loadOnce } from './load-once.ts'
 import {
@@ -13,7 +13,6 @@ import {
   StoredSeries,
   StoredSession,
 } from './store.ts'
-import { StringSet } from './string-set.ts'
 import type { Owned, Rec, Table } from './table.ts'
 
 /** The whole store as JSON: `GET /__mock/state` exports it, `PUT /__mock/state` imports it. */
@@ -94,7 +93,7 @@ const notAState = (issue: z.core.$ZodIssue | undefined, prefix: PropertyKey[] = 
 const inconsistent = (why: string) => ({ error: `${INCONSISTENT}${why}` })
 
 type Of<K extends 'organizations' | CollectionName> = MockState[K][number]
-type Reserved = { ids: StringSet; joinCodes: StringSet; slugs: StringSet }
+type Reserved = { ids: Set<string>; joinCodes: Set<string>; slugs: Set<string> }
 type Verdict = { error: string } | undefined
 
 /**
@@ -107,7 +106,7 @@ type Verdict = { error: string } | undefined
 class Consistency {
   error: Verdict
   readonly #orgIds = new Set<string>()
-  readonly #apiKeys = new StringSet()
+  readonly #apiKeys = new Set<string>()
   readonly #reserved: Reserved
   readonly #seq: number
   readonly #hasForm: (id: string) => boolean
@@ -121,8 +120,9 @@ class Consistency {
   #fail(why: string): void {
     this.error ??= inconsistent(why)
   }
-  #claim(set: StringSet, what: string, value: string): void {
-    if (!set.add(value)) this.#fail(`the ${what} "${value}" appears twice.`)
+  #claim(set: Set<string>, what: string, value: string): void {
+    if (set.has(value)) this.#fail(`the ${what} "${value}" appears twice.`)
+    else set.add(value)
   }
   #id(value: string): void {
     this.#claim(this.#reserved.ids, 'id', value)
@@ -183,7 +183,7 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   if (!parsed.success) return notAState(parsed.error.issues[0])
   const state = parsed.data
   const formIds = new Set(state.forms.map((f) => f.id))
-  const sets = { ids: new StringSet(), joinCodes: new StringSet(), slugs: new StringSet() }
+  const sets = { ids: new Set<string>(), joinCodes: new Set<string>(), slugs: new Set<string>() }
   const check = new Consistency(sets, state.seq, (id) => formIds.has(id))
   for (const org of state.organizations) check.organizations(org)
   for (const form of state.forms) check.forms(form)
@@ -194,27 +194,8 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   return check.error ?? { state }
 }
 
-/** The keys of a state whose values are arrays of records. */
-export const RECORD_KEYS: ReadonlySet<string> = new Set(['organizations', ...COLLECTIONS])
-
 /**
- * A state whose records are still encoded (a state file's text of each record: state-text.ts).
- * `buildStore` decodes each right before checking and storing it, so the decoded copy dies young
- * instead of the whole state living until the import ends. What `decode` throws is thrown out of
- * `buildStore` unchanged: it is its caller's to report.
- */
-export class EncodedState {
-  readonly frame: unknown
-  readonly decode: (record: unknown) => unknown
-  constructor(frame: unknown, decode: (record: unknown) => unknown) {
-    this.frame = frame
-    this.decode = decode
-  }
-}
-const asIs = (record: unknown) => record
-
-/**
- * A state read as it is stored (a state file's `StateStream`, state-text.ts): its top level up to
+ * A state read as it is stored (a state file's `StateStream`, state-stream.ts): its top level up to
  * the first collection, then each collection's records in the order `COLLECTIONS` lists them,
  * then the end. The reader throws when the text is laid out otherwise; `buildStore` lets that
  * through, and its caller reads the state whole instead.
@@ -226,11 +207,8 @@ export interface StateReader {
 }
 export class StreamedState {
   readonly reader: StateReader
-  /** The size of the state's text in bytes, when known: its identifier sets are sized from it. */
-  readonly bytes: number | undefined
-  constructor(reader: StateReader, bytes?: number) {
+  constructor(reader: StateReader) {
     this.reader = reader
-    this.bytes = bytes
   }
 }
 
@@ -238,77 +216,33 @@ export class StreamedState {
  * Builds a fresh store from an exported state, or explains why it cannot: the caller swaps it in
  * only on success, so a bad import changes nothing. Each record is checked once, by its
  * collection's zod schema as it is stored (not by a parse of the whole state first), then against
- * the records before it (`Consistency`).
+ * the records before it (`Consistency`). A streamed state's head is checked first (one whose head
+ * has other keys than format, version, seq and organizations is refused here, and its caller
+ * reads it whole to say why).
  */
 export const buildStore = async (
-  input: unknown | EncodedState | StreamedState,
+  input: unknown | StreamedState,
 ): Promise<{ store: Store } | { error: string }> => {
-  if (input instanceof StreamedState) return buildStreamed(input)
-  const { frame: given, decode } =
-    input instanceof EncodedState ? input : { frame: input, decode: asIs }
-  const envelope = StateEnvelope.safeParse(given)
+  if (input instanceof StreamedState) {
+    const { reader } = input
+    const head = StateFrame.safeParse(reader.head())
+    if (!head.success) return notAState(head.error.issues[0])
+    const built = await storeState(head.data, (name) => reader.records(name))
+    if ('store' in built) reader.end()
+    return built
+  }
+  const envelope = StateEnvelope.safeParse(input)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  return storeFrame(frame, (name) => frame[name], decode, expectedIdentifiers(frame))
-}
-
-/**
- * `buildStore` of a state read as it is stored. Its head is checked first (a state whose head has
- * other keys than format, version, seq and organizations is refused here, and its caller reads it
- * whole to say why); the collections' records are then checked and stored as in `buildStore`.
- */
-const buildStreamed = async ({
-  reader,
-  bytes,
-}: StreamedState): Promise<{ store: Store } | { error: string }> => {
-  const head = StateFrame.safeParse(reader.head())
-  if (!head.success) return notAState(head.error.issues[0])
-  const expected = bytes === undefined ? undefined : identifiersIn(bytes)
-  const built = await storeFrame(head.data, (name) => reader.records(name), asIs, expected)
-  if ('store' in built) reader.end()
-  return built
-}
-
-/**
- * A fresh store holding the frame's organizations, and how to store one collection's records in
- * it, each checked against the records stored before it; or why the organizations are refused.
- */
-const startStore = (
-  frame: z.output<typeof StateFrame>,
-  decode: (record: unknown) => unknown,
-  expected?: ConstructorParameters<typeof Store>[0],
-):
-  | {
-      store: Store
-      storeRecords: (name: CollectionName, records: Iterable<unknown>) => Promise<Verdict>
-    }
-  | { error: string } => {
-  const store = new Store(expected)
-  const tables = store.tablesForFill
-  // Forms are stored before responses, so a response's form is in the table when it is checked.
-  const check = new Consistency(store, frame.seq, (id) => tables.forms.get(id) !== undefined)
-  const orgsFailed = addOrganizations(store, frame.organizations, decode, check)
-  if (orgsFailed) return orgsFailed
-  const checks = checksOf(check)
-  const storeRecords = (name: CollectionName, records: Iterable<unknown>) =>
-    storeAll(
-      tables[name] as unknown as Table<z.ZodType<Owned>>,
-      records,
-      name,
-      decode,
-      checks[name] as (record: unknown) => Verdict,
-    )
-  return { store, storeRecords }
+  return storeState(frame, (name) => frame[name])
 }
 
 /** A store of the frame and every collection's records, in the order `COLLECTIONS` lists them. */
-const storeFrame = async (
+const storeState = async (
   frame: z.output<typeof StateFrame>,
   recordsOf: (name: CollectionName) => Iterable<unknown>,
-  decode: (record: unknown) => unknown,
-  expected?: ConstructorParameters<typeof Store>[0],
 ): Promise<{ store: Store } | { error: string }> => {
-  const started = startStore(frame, decode, expected)
+  const started = startStore(frame)
   if ('error' in started) return started
   for (const name of COLLECTIONS) {
     const failed = await started.storeRecords(name, recordsOf(name))
@@ -319,32 +253,33 @@ const storeFrame = async (
 }
 
 /**
- * About how many identifiers a state's records hold, so the store's sets are sized once: a form,
- * session or series counted with three nested ids (fields, activities, teams, rounds), a join code
- * per form, session and series, a slug per form and report. A wrong guess only costs growing.
+ * A fresh store holding the frame's organizations, and how to store one collection's records in
+ * it, each checked against the records stored before it; or why the organizations are refused.
  */
-const expectedIdentifiers = (frame: Record<CollectionName | 'organizations', unknown[]>) => {
-  const owners = frame.forms.length + frame.sessions.length + frame.series.length
-  return {
-    ids: frame.organizations.length + 4 * owners + frame.reports.length + frame.responses.length,
-    joinCodes: owners,
-    slugs: frame.forms.length + frame.reports.length,
-  }
+const startStore = (
+  frame: z.output<typeof StateFrame>,
+):
+  | {
+      store: Store
+      storeRecords: (name: CollectionName, records: Iterable<unknown>) => Promise<Verdict>
+    }
+  | { error: string } => {
+  const store = new Store()
+  const tables = store.tablesForFill
+  // Forms are stored before responses, so a response's form is in the table when it is checked.
+  const check = new Consistency(store, frame.seq, (id) => tables.forms.get(id) !== undefined)
+  const orgsFailed = addOrganizations(store, frame.organizations, check)
+  if (orgsFailed) return orgsFailed
+  const checks = checksOf(check)
+  const storeRecords = (name: CollectionName, records: Iterable<unknown>) =>
+    storeAll(
+      tables[name] as unknown as Table<z.ZodType<Owned>>,
+      records,
+      name,
+      checks[name] as (record: unknown) => Verdict,
+    )
+  return { store, storeRecords }
 }
-
-/**
- * About how many identifiers a state's text of `bytes` bytes holds at most, for a streamed state
- * whose records are not counted before they are stored: the sets are then sized once instead of
- * doubling ~15 times, each time placing every string again (a random write each, ~2 % of an
- * import of 100,000 forms). A saved form of three fields is ~830 bytes with four ids, a join code
- * and a slug; the demo's records hold fewer identifiers per byte. A state of larger records gets
- * sets larger than it needs (a few bytes per 200 bytes of text); one of denser ids grows them.
- */
-export const identifiersIn = (bytes: number) => ({
-  ids: Math.floor(bytes / 200),
-  joinCodes: Math.floor(bytes / 800),
-  slugs: Math.floor(bytes / 800),
-})
 
 /** Each collection's check of a record against the records stored before it. */
 const checksOf = (check: Consistency): { [K in CollectionName]: (record: Of<K>) => Verdict } => ({
@@ -355,16 +290,10 @@ const checksOf = (check: Consistency): { [K in CollectionName]: (record: Of<K>) 
   responses: (r) => check.responses(r),
 })
 
-const addOrganizations = (
-  store: Store,
-  organizations: unknown[],
-  decode: (record: unknown) => unknown,
-  check: Consistency,
-): Verdict => {
+const addOrganizations = (store: Store, organizations: unknown[], check: Consistency): Verdict => {
   for (const [index, org] of organizations.entries()) {
-    const value = decode(org)
     try {
-      store.addOrganization(value as Organization)
+      store.addOrganization(org as Organization)
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error
       return notAState(error.issues[0], ['organizations', index])
@@ -420,7 +349,7 @@ export const buildDeferredStore = (
   const envelope = StateFrame.safeParse(input)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  const started = startStore(frame, asIs)
+  const started = startStore(frame)
   if ('error' in started) return started
   const { store, storeRecords } = started
   store.seq = frame.seq
@@ -447,18 +376,16 @@ const storeAll = async <S extends z.ZodType<Owned>>(
   table: Table<S>,
   records: Iterable<unknown>,
   name: CollectionName,
-  decode: (record: unknown) => unknown,
   check: (record: Rec<S>) => Verdict,
 ): Promise<Verdict> => {
   let index = -1
   for (const record of records) {
     index++
-    const value = decode(record)
     let stored: Rec<S>
     try {
-      stored = await table.insert(value as z.input<S> & Pick<Owned, 'orgId'>)
+      stored = await table.insert(record as z.input<S> & Pick<Owned, 'orgId'>)
     } catch (error) {
-      const parsed = RECORD_SCHEMAS[name].safeParse(value)
+      const parsed = RECORD_SCHEMAS[name].safeParse(record)
       // The schema accepts it: the store failed for another reason, which is not the state's.
       if (parsed.success) throw error
       return notAState(parsed.error.issues[0], [name, index])

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { idOf } from '../../contract/common.ts'
 import { Form, FormResponse } from '../../contract/forms.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'
@@ -6,7 +6,6 @@ import { Series } from '../../contract/series.ts'
 import { Session } from '../../contract/sessions.ts'
 import { SponsorReport } from '../../contract/sponsors.ts'
 import type { RecordChange } from './changes.ts'
-import { StringSet } from './string-set.ts'
 import { newestFirst, type Owned, type Rec, Table } from './table.ts'
 
 const owned = { orgId: idOf('organization'), seq: z.int().min(0) }
@@ -107,8 +106,8 @@ export class Store {
   readonly #orgIds = new Set<string>()
   readonly organizations: Organization[] = []
   /** Join codes are unique across all organizations' forms, sessions, rounds and series; slugs too. */
-  readonly joinCodes: StringSet
-  readonly slugs: StringSet
+  readonly joinCodes = new Set<string>()
+  readonly slugs = new Set<string>()
   #seq = 0
   /** Called with the organization whose data just changed, so cached reads can be dropped. */
   onWrite: (orgId: string) => void = () => {}
@@ -191,13 +190,9 @@ export class Store {
   }
 
   /** Every id handed out, of any resource or nested record: a new one never repeats an old one. */
-  readonly ids: StringSet
+  readonly ids = new Set<string>()
 
-  /** `expected`: how many identifiers of each kind a state about to be stored will reserve. */
-  constructor(expected: Partial<Record<'ids' | 'joinCodes' | 'slugs', number>> = {}) {
-    this.ids = new StringSet(expected.ids)
-    this.joinCodes = new StringSet(expected.joinCodes)
-    this.slugs = new StringSet(expected.slugs)
+  constructor() {
     for (const name of COLLECTIONS) {
       const table = this.#tables[name] as unknown as Table<z.ZodType<Owned>>
       table.observer = (record, removed) =>
@@ -217,7 +212,9 @@ export class Store {
       if (pending !== undefined) throw new NotFilled(this, pending)
     }
     const set = kind === 'joinCode' ? this.joinCodes : kind === 'slug' ? this.slugs : this.ids
-    return set.add(value)
+    if (set.has(value)) return false
+    set.add(value)
+    return true
   }
 
   responsesOf(orgId: string, formId: string): Rec<typeof StoredResponse>[] {

@@ -1,66 +1,5 @@
 import { Collection } from '@msw/data'
-import { deserializeRecord } from '@msw/data/extensions/persist'
-import type { z } from 'zod'
-
-/**
- * @msw/data's primary-key symbol. Collection.create keeps the key its initial values carry under
- * it, which is how the persist extension restores records; the package exports the symbol only
- * from a path its exports map hides, so it is read off a record that extension deserialises.
- */
-const kPrimaryKey = (() => {
-  const [symbol] = Object.getOwnPropertySymbols(
-    deserializeRecord({ __metadata__: { primaryKey: 'probe', relations: [] } }),
-  )
-  if (!symbol) throw new Error('@msw/data/extensions/persist set no primary key')
-  return symbol
-})()
-
-/**
- * Collection.create copies its input key by key before the schema sees it (#sanitizeInitialValues:
- * a path array, an entry and a fresh object for every key of every plain object and array, to
- * strip relation getters), then stores the schema's own output, so that copy is garbage at once.
- * It walks only values es-toolkit's isPlainObject accepts, and that check asks the value's
- * `Symbol.toStringTag`. Our records are fresh data without getters or relations, so each is handed
- * over as a shallow copy whose prototype answers that tag once, for that first check: create
- * passes the record to the schema as it is (zod checks every key of it, nested ones included, and
- * builds its own plain output, which is what is stored). Asked again, after the check, the record
- * reads as plain, so create takes our id from it as the record's primary key. The tag answers
- * only while `create` runs its synchronous start (`handing`), so no other code ever sees it.
- */
-let handing = false
-
-/**
- * The copy handed over. Its prototype's own prototype is null, as isPlainObject requires. Made by
- * `new` rather than `Object.create`, a copy has room for ten keys in the object itself instead of
- * four: a record's keys past that room go to a property store that is allocated again every three
- * keys, which cost ~0.25 KB of garbage per form imported.
- */
-class HandedOver {
-  [key: string | symbol]: unknown
-  get [Symbol.toStringTag](): string | undefined {
-    if (!handing) return undefined
-    handing = false
-    return 'MockRecord'
-  }
-}
-Object.setPrototypeOf(HandedOver.prototype, null)
-
-/** Collection.create of a record handed over as above, keyed by its id when it has one. */
-const createHandedOver = <S extends z.ZodType>(
-  collection: Collection<S>,
-  values: object,
-  id: unknown,
-): Promise<Rec<S>> => {
-  const initial = new HandedOver()
-  if (typeof id === 'string') initial[kPrimaryKey] = id
-  Object.assign(initial, values)
-  handing = true
-  try {
-    return collection.create(initial as Parameters<Collection<S>['create']>[0])
-  } finally {
-    handing = false
-  }
-}
+import type * as z from 'zod'
 
 /** What every stored record carries besides its API fields: owner and creation sequence. */
 export interface Owned {
@@ -127,21 +66,9 @@ export class Table<S extends z.ZodType<Owned>> {
     return this.#byId.size
   }
 
-  insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
-    // Our id is the record's primary key: otherwise @msw/data gives each record a random UUID of
-    // its own (~0.5 KB of heap each, a tree of concatenated strings) that nothing of ours reads.
-    // Without an id the schema refuses the record anyway.
-    const { id } = values as Partial<Owned>
-    return createHandedOver(this.#collectionOf(values.orgId), values, id).then((record) =>
-      this.#index(record, id),
-    )
-  }
-
-  #index(record: Rec<S>, id: unknown): Rec<S> {
-    // What the hand-over relies on: create took the id off the record after checking it.
-    if (typeof id === 'string' && Reflect.get(record as object, kPrimaryKey) !== id) {
-      throw new Error(`@msw/data did not key record ${id} by its id: see createHandedOver`)
-    }
+  /** Stores a record through its organization's collection, which checks it with the schema. */
+  async insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
+    const record = await this.#collectionOf(values.orgId).create(values)
     this.#byId.set(record.id, record)
     const list = this.#byOrg.get(record.orgId) ?? []
     // Binary search for the first record newer than the new one. Usually there is none: checking

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { Activity, ActivityInput } from '../../contract/activities.ts'
 import type { IdSource } from '../core/ids.ts'
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import express, { type Express } from 'express'
 import { API_PREFIX } from '../../contract/common.ts'
+import { addedAfter, LATEST_RELEASE } from '../../contract/releases.ts'
 import { ACME_KEY } from '../../fixtures/organizations.ts'
 import type { MockCore } from '../core/mock.ts'
 import { html, markup, sendHtml, trusted } from './html.ts'
@@ -82,7 +83,11 @@ const docsDocument = (mock: MockCore) => {
     apiKey
       ? html`, already authorized as ${org?.name ?? 'a demo organization'} with <code>${apiKey}</code> (switch keys with Authorize; <code>globex-demo-key</code> has no entitlements)`
       : ''
-  }. Spec: <a href="/openapi.json">/openapi.json</a></header>
+  }. Spec: <a href="/openapi.json">/openapi.json</a>${
+    mock.release === LATEST_RELEASE
+      ? ''
+      : html`. <strong>Release ${mock.release}</strong> of the API (§9): what later releases added is not served (${addedAfter(mock.release)}).`
+  }</header>
 <div id="swagger-ui"></div>
 <script type="application/json" id="docs-config">${trusted(scriptJson(config))}</script>
 <script src="${ASSETS}/swagger-ui-bundle.js"></script>

@@ -9,7 +9,13 @@ import { describeInChromium, useChromium } from './chromium.ts'
 import { type StaticServer, serveFolder } from './static-server.ts'
 
 const Answer = z.object({ status: z.number(), body: z.unknown() })
-const HostResult = z.object({ created: Answer, listed: Answer, reset: Answer, after: Answer })
+const HostResult = z.object({
+  created: Answer,
+  listed: Answer,
+  reset: Answer,
+  after: Answer,
+  series: Answer,
+})
 const FormList = contract.listForms.success.profile
 
 /** Opens the app with `query`, collecting console lines, and waits for its result or error. */
@@ -67,6 +73,26 @@ describeInChromium('startMockWorker in Chromium: base URL, start message, worker
     const quiet = await open(await chromium.newPage(), `${site.url}/?baseUrl=/api/v1&quiet=1`)
     expect(quiet.error).toBeUndefined()
     expect(quiet.console.filter((line) => /mocking/i.test(line))).toEqual([])
+  })
+
+  it('answers as an earlier release with the release option, and says which', async () => {
+    if (!site) throw new Error('no static server')
+    const earlier = await open(
+      await chromium.newPage(),
+      `${site.url}/?baseUrl=/api/v1&release=2026-07-12`,
+    )
+    expect(earlier.error).toBeUndefined()
+    const { series, listed } = HostResult.parse(earlier.result)
+    expect(series).toEqual({
+      status: 404,
+      body: { error: 'No operation matches GET /series; see /openapi.json.' },
+    })
+    expect(listed.status).toBe(200)
+    expect(earlier.console.find((line) => /Mocking is on/.test(line))).toContain(
+      'release 2026-07-11 of the API',
+    )
+    const latest = await open(await chromium.newPage(), `${site.url}/?baseUrl=/api/v1`)
+    expect(HostResult.parse(latest.result).series.status).toBe(200)
   })
 
   it('fails naming `npx msw init` when mockServiceWorker.js is not served', async () => {

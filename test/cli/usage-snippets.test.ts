@@ -10,6 +10,8 @@ import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.
 const snippets = readSnippets(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8'))
 const entries = sourceEntries(ROOT)
 const BROWSER_GROUP = 'frontend with msw/browser'
+/** Run in Chromium by test/browser/watch.test.ts. */
+const WATCH_GROUP = 'frontend watching a real API'
 /** The backend path runs from an installed package: test/package/conformance.test.ts runs these. */
 const fromInstall = (group: string) => group.startsWith('backend ')
 mkdirSync(join(ROOT, '.scratch'), { recursive: true })
@@ -39,22 +41,31 @@ const writeGroup = (group: Snippet[], name: string): string => {
 
 const groups = new Map<string, Snippet[]>()
 for (const s of snippets.filter(
-  (s) => s.lang === 'ts' && s.group !== BROWSER_GROUP && !fromInstall(s.group),
+  (s) =>
+    s.lang === 'ts' &&
+    s.group !== BROWSER_GROUP &&
+    s.group !== WATCH_GROUP &&
+    !fromInstall(s.group),
 )) {
   groups.set(s.group, [...(groups.get(s.group) ?? []), s])
 }
 
 describe('docs/usage.md', () => {
-  it('has the three everyday uses as marked snippets', () => {
+  it('has the four everyday uses as marked snippets', () => {
     expect([...new Set(snippets.map((s) => s.group))]).toEqual([
       BROWSER_GROUP,
       'tests with msw/node',
       'script with msw/node',
+      'older release with msw/node',
       'backend from zero',
+      'vocabulary',
       'backend from code',
       'backend in vitest',
       'backend in node --test',
       'staging check in CI',
+      'watch with the proxy',
+      'watch a HAR file',
+      WATCH_GROUP,
     ])
   })
 

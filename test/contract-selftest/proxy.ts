@@ -26,6 +26,12 @@ const HOP_BY_HOP = new Set([
   'keep-alive',
 ])
 
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, prefer',
+}
+
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -72,7 +78,8 @@ export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy>
         body: await readBody(req),
       }
       const answer = await (handler ?? ((r, f) => f(r)))(request, forward)
-      res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text)
+      // Any origin, as the mock allows it: a page elsewhere may call a deviant deployment too.
+      res.writeHead(answer.status, { 'content-type': answer.contentType, ...CORS }).end(answer.text)
     } catch (error) {
       res
         .writeHead(502, { 'content-type': 'application/json' })

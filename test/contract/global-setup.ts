@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { type ContractEnv, EnvError, readEnv } from '../../mock/conformance/env.ts'
+import { type ContractEnv, EnvError, readEnv, releaseVar } from '../../mock/conformance/env.ts'
 import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
 import { preflight } from '../../mock/conformance/preflight.ts'
 import { runInfo } from '../../mock/conformance/run-conformance.ts'
@@ -31,7 +31,9 @@ export default async function setup(project: TestProject) {
     if (process.env.CONTRACT_BASE_URL) {
       env = readEnv(process.env)
     } else {
-      const server = await startServer({ port: 0 })
+      // CONTRACT_RELEASE: the suite's own mock answers as that release.
+      const { release } = releaseVar(process.env.CONTRACT_RELEASE)
+      const server = await startServer({ port: 0, ...(release ? { release: release.given } : {}) })
       close = server.close
       env = readEnv(process.env, { baseUrl: server.baseUrl })
     }

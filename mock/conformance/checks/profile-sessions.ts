@@ -98,13 +98,15 @@ export const profileSessionChecks = [
       )
     },
   }),
-  defineCheck({
-    name: "Profile §2 Activity: the eleven activity kinds with the profile's content",
-    operations: ['addActivity'],
-    profileOnly: true,
-    run: async (ctx) => {
-      const { session } = await makeSession(ctx, { activities: [] })
-      for (const kind of ACTIVITY_KINDS) {
+  // One check per kind, so a kind a deployment's release does not have yet (§9) is not in it alone.
+  ...ACTIVITY_KINDS.map((kind) =>
+    defineCheck({
+      name: `Profile §2 Activity: kind "${kind}" with the profile's content`,
+      operations: ['addActivity'],
+      kinds: [kind],
+      profileOnly: true,
+      run: async (ctx) => {
+        const { session } = await makeSession(ctx, { activities: [] })
         const exchange = await ctx.api.addActivity({
           params: { id: session.id },
           body: ACTIVITY_SAMPLES[kind],
@@ -114,7 +116,7 @@ export const profileSessionChecks = [
           exchange,
           `Status of POST /sessions/{id}/activities with kind "${kind}"`,
         )
-      }
-    },
-  }),
+      },
+    }),
+  ),
 ]

@@ -1,5 +1,6 @@
 // Bundled for the browser host tests: starts the worker with the options named in the page's query
-// (`?baseUrl=/api/v1&quiet=1`), then calls the API and a control route relative to the page.
+// (`?baseUrl=/api/v1&quiet=1&release=2026-07-12`), then calls the API and a control route relative
+// to the page.
 import { ACME_KEY } from '../../../fixtures/index.ts'
 import { startMockWorker } from '../../../mock/browser.ts'
 
@@ -19,12 +20,18 @@ const call = async (method: string, url: string, body?: unknown) => {
 }
 
 const run = async () => {
-  await startMockWorker({ baseUrl, ...(query.has('quiet') ? { quiet: true } : {}) })
+  const release = query.get('release')
+  await startMockWorker({
+    baseUrl,
+    ...(query.has('quiet') ? { quiet: true } : {}),
+    ...(release === null ? {} : { release }),
+  })
   const created = await call('POST', `${baseUrl}/forms`, { title: 'Behind a proxy' })
   const listed = await call('GET', `${baseUrl}/forms`)
   const reset = await call('POST', '/__mock/reset')
   const after = await call('GET', `${baseUrl}/forms`)
-  return { created, listed, reset, after }
+  const series = await call('GET', `${baseUrl}/series`)
+  return { created, listed, reset, after, series }
 }
 
 run().then(

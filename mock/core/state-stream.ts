@@ -1,39 +1,15 @@
 /**
- * A state's JSON bytes, split into its top level and where each record's text lies, so an import
- * parses each record right before storing it. `JSON.parse` of a whole 90 MB state allocates every
- * record at once: they all outlive the young generation and are copied out of it (which cost more
- * than the parse itself), and the whole parsed tree then lived until the import ended. Parsed one
- * at a time, a record's parsed copy dies young once its collection has stored it.
+ * A saved state read as it is stored, record by record: `serve --state` parses each record's text
+ * right before storing it, so a record's parsed copy dies young and the whole file is never in
+ * memory at once. `JSON.parse` of a whole 83 MB state (100,000 forms) kept every parsed record
+ * alive until the import ended, and an idle mock kept the heap that needed: ~540 MiB of RSS
+ * settled, against ~310 read this way (bench:import, issue 24).
  *
- * The bytes are read, not a string of the whole file: that string cost a copy of the file (and
- * ~20,000 fresh pages of memory at 100,000 records) only to be sliced. Every character that
- * delimits JSON is ASCII, and no byte of a UTF-8 multi-byte character is below 0x80, so the
- * structure is found byte by byte whatever the encoding; `text` turns a span of bytes into text.
- *
- * Only the structure between the records is read here. The text of each record, key and value is
- * given to `JSON.parse`, which checks it (a record's, when it is decoded). Anything this reader
- * does not expect (a character JSON does not allow between values, a `__proto__` key, a top level
- * that is not an object...) makes `splitState` answer undefined: the caller then parses the whole
- * text, which either reports the error JSON.parse reports or gives the value.
+ * Only the structure between the records is read here (quotes, brackets, commas); each record's
+ * text is given to `JSON.parse`, which checks it. The bytes are read, not a string of the whole
+ * file: every character that delimits JSON is ASCII, and no byte of a UTF-8 multi-byte character
+ * is below 0x80, so the structure is found byte by byte whatever the encoding.
  */
-export interface SplitState {
-  /** The top level, each of the given keys' arrays replaced by an array of its elements' spans. */
-  frame: Record<string, unknown>
-}
-
-/** Where one record's text lies in the bytes: from `start` up to, not including, `end`. */
-export class Span {
-  readonly start: number
-  readonly end: number
-  constructor(start: number, end: number) {
-    this.start = start
-    this.end = end
-  }
-}
-
-/** The text of the bytes from `start` up to `end` (the file's encoding). */
-export type TextOf = (start: number, end: number) => string
-
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const OPEN_BRACE = 0x7b
@@ -45,106 +21,6 @@ const COLON = 0x3a
 
 /** The four characters JSON allows between tokens. */
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-
-/** Thrown inside the reader when the text is not as expected; never escapes `splitState`. */
-class Unexpected extends Error {}
-
-class Reader {
-  #pos = 0
-  readonly #bytes: Uint8Array
-  constructor(bytes: Uint8Array) {
-    this.#bytes = bytes
-  }
-
-  /** The next character after whitespace, not consumed. */
-  peek(): number {
-    const bytes = this.#bytes
-    while (this.#pos < bytes.length && isSpace(bytes[this.#pos] as number)) this.#pos++
-    if (this.#pos >= bytes.length) throw new Unexpected()
-    return bytes[this.#pos] as number
-  }
-
-  /** Consumes `code` if it comes next; false (nothing consumed) if not. */
-  take(code: number): boolean {
-    if (this.peek() !== code) return false
-    this.#pos++
-    return true
-  }
-
-  expect(code: number): void {
-    if (!this.take(code)) throw new Unexpected()
-  }
-
-  /** Only whitespace is left. */
-  atEnd(): boolean {
-    try {
-      this.peek()
-      return false
-    } catch (error) {
-      if (error instanceof Unexpected) return true
-      throw error
-    }
-  }
-
-  /** Where the next value lies, not parsed: a string, object, array, number or literal. */
-  value(): Span {
-    this.peek()
-    const start = this.#pos
-    const end = valueEnd(this.#bytes, start, this.#bytes.length, true)
-    if (end < 0) throw new Unexpected()
-    this.#pos = end
-    return new Span(start, end)
-  }
-}
-
-/** Where an array's elements lie; the reader is just past its `[`. */
-const elements = (reader: Reader): Span[] => {
-  const spans: Span[] = []
-  if (reader.take(CLOSE_BRACKET)) return spans
-  do spans.push(reader.value())
-  while (reader.take(COMMA))
-  reader.expect(CLOSE_BRACKET)
-  return spans
-}
-
-/** The top level with the arrays under `keys` as their elements' spans, or undefined (see above). */
-export const splitState = (
-  bytes: Uint8Array,
-  keys: ReadonlySet<string>,
-  text: TextOf,
-): SplitState | undefined => {
-  const reader = new Reader(bytes)
-  const parse = (span: Span): unknown => JSON.parse(text(span.start, span.end))
-  const frame: Record<string, unknown> = {}
-  try {
-    reader.expect(OPEN_BRACE)
-    if (!reader.take(CLOSE_BRACE)) {
-      do {
-        if (reader.peek() !== QUOTE) return undefined
-        const key = parse(reader.value())
-        // JSON.parse makes `__proto__` an own key; an assignment here would set the prototype.
-        if (typeof key !== 'string' || key === '__proto__') return undefined
-        reader.expect(COLON)
-        // A key given twice keeps its last value, as JSON.parse does.
-        frame[key] =
-          keys.has(key) && reader.take(OPEN_BRACKET) ? elements(reader) : parse(reader.value())
-      } while (reader.take(COMMA))
-      reader.expect(CLOSE_BRACE)
-    }
-    if (!reader.atEnd()) return undefined
-  } catch (error) {
-    // NotStreamable: `valueEnd` found something that cannot start a value.
-    if (
-      error instanceof Unexpected ||
-      error instanceof NotStreamable ||
-      error instanceof SyntaxError
-    ) {
-      return undefined
-    }
-    throw error
-  }
-  return { frame }
-}
 
 /** Thrown by a `StateStream` when the text is not laid out as a saved state is. */
 export class NotStreamable extends Error {}
@@ -159,7 +35,7 @@ export type ReadMore<B extends Uint8Array> = (into: B, at: number) => number
  * state has is read: an object whose keys before the first collection make its head, then the
  * collections in the order given, each an array of records, then the end. Anything else
  * (another order, a key twice, a record JSON.parse refuses...) throws `NotStreamable`, and the
- * caller reads the whole text as `splitState` does, which says what is wrong in its own words.
+ * caller parses the whole text, which imports it or says what is wrong in JSON.parse's words.
  */
 export class StateStream<B extends Uint8Array> {
   #bytes: B

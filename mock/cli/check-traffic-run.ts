@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { DeploymentError, type DeploymentFile } from '../conformance/deployment.ts'
+import { loadDeployment } from '../conformance/load-deployment.ts'
+import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
+import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
+import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
+import { TrafficLog } from '../conformance/traffic/log.ts'
+import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import type { CheckTrafficOptions } from './check-traffic.ts'
+import { EXIT, UsageError } from './options.ts'
+import { findingLine, printTrafficSummary } from './traffic-print.ts'
+
+const readHar = async (file: string) => {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    throw new UsageError(
+      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`}.`,
+    )
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(
+      `${file} is not JSON, so not a HAR file: ${error instanceof Error ? error.message : String(error)}.`,
+    )
+  }
+  try {
+    return parseHar(value, file)
+  } catch (error) {
+    if (error instanceof HarError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
+/** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
+export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {
+  const path = resolve(file)
+  let deployment: DeploymentFile | undefined
+  try {
+    deployment = options.deployment ? await loadDeployment(options.deployment) : undefined
+  } catch (error) {
+    if (error instanceof DeploymentError) throw new UsageError(error.message)
+    throw error
+  }
+  const har = await readHar(path)
+  const apiRoot =
+    options.apiRoot ?? detectApiRoot(har.log.entries.map((entry) => entry.request.url))
+  if (!apiRoot) {
+    throw new UsageError(
+      `${file}: no entry addresses an operation of the API; name the API root with --api-root <url>.`,
+    )
+  }
+  const startedAt = new Date().toISOString()
+  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES)
+  process.stderr.write(
+    `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
+  )
+  const checker = createTrafficChecker(deployment ? { deployment } : {})
+  const log = new TrafficLog()
+  exchanges.forEach((exchange, i) => {
+    const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
+    for (const finding of [...kept.violations, ...kept.requestIssues]) {
+      process.stdout.write(`${findingLine(finding)}\n`)
+    }
+  })
+  const summary = log.summary()
+  const reports = await writeTrafficReports(
+    resolve(options.reportDir),
+    {
+      kind: 'har',
+      apiRoot,
+      from: path,
+      ...(options.deployment ? { deployment: options.deployment } : {}),
+      startedAt,
+      endedAt: new Date().toISOString(),
+      maxBodyBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES,
+    },
+    summary,
+  )
+  printTrafficSummary(summary, reports)
+  process.exitCode = summary.violationCount > 0 ? EXIT.failed : EXIT.ok
+}

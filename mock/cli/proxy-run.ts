@@ -1,0 +1,96 @@
+import { resolve } from 'node:path'
+import { DeploymentError, type DeploymentFile } from '../conformance/deployment.ts'
+import { loadDeployment } from '../conformance/load-deployment.ts'
+import { harEntry } from '../conformance/traffic/har.ts'
+import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
+import { startTrafficProxy } from '../proxy/proxy.ts'
+import { EXIT, UsageError } from './options.ts'
+import { version } from './program.ts'
+import type { ProxyOptions } from './proxy.ts'
+import { findingLine, printTrafficSummary } from './traffic-print.ts'
+
+/** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
+export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {
+  let deployment: DeploymentFile | undefined
+  try {
+    deployment = options.deployment ? await loadDeployment(options.deployment) : undefined
+  } catch (error) {
+    if (error instanceof DeploymentError) throw new UsageError(error.message)
+    throw error
+  }
+  let recorder: HarRecorder | undefined
+  if (options.record) {
+    try {
+      recorder = await openHarRecorder(resolve(options.record), version())
+    } catch (error) {
+      throw new UsageError(`--record ${options.record}: ${(error as Error).message}`)
+    }
+  }
+  const startedAt = new Date().toISOString()
+  const running = await startTrafficProxy({
+    upstream,
+    port: options.port,
+    host: options.host,
+    ...(deployment ? { deployment } : {}),
+    ...(options.errors ? { errors: true } : {}),
+    ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    onFinding: (finding) => process.stdout.write(`${findingLine(finding)}\n`),
+    onUpstreamError: (line) => process.stderr.write(`⚠ ${line}\n`),
+    ...(recorder
+      ? { onExchange: (exchange, timing) => recorder?.add(harEntry(exchange, timing)) }
+      : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    void recorder?.close()
+    if (error.code === 'EADDRINUSE') {
+      throw new UsageError(
+        `Port ${options.port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
+      )
+    }
+    throw error
+  })
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(EXIT.failed)
+    stopping = true
+    process.stderr.write(`\n${signal}: stopping the proxy…\n`)
+    try {
+      await running.close()
+      await recorder?.close()
+      const summary = running.log.summary()
+      const reports = await writeTrafficReports(
+        resolve(options.reportDir),
+        {
+          kind: 'proxy',
+          apiRoot: upstream,
+          from: running.apiRoot,
+          ...(options.deployment ? { deployment: options.deployment } : {}),
+          startedAt,
+          endedAt: new Date().toISOString(),
+          ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
+        },
+        summary,
+      )
+      printTrafficSummary(summary, reports)
+      if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)
+      process.exit(summary.violationCount > 0 ? EXIT.failed : EXIT.ok)
+    } catch (error) {
+      process.stderr.write(`Could not stop cleanly: ${String(error)}\n`)
+      process.exit(EXIT.failed)
+    }
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  process.stdout.write(
+    [
+      `Checking the traffic to ${upstream} against the contract${options.deployment ? ` (deployment file ${options.deployment})` : ''}.`,
+      `Point your app at ${running.apiRoot} (instead of ${upstream}).`,
+      options.errors
+        ? 'With --errors: an answer that breaks the contract reaches the client as 502.'
+        : 'Answers pass through unchanged; each violation is printed below as it happens.',
+      `Ctrl+C writes the reports to ${resolve(options.reportDir)}${options.record ? ` and closes ${options.record}` : ''}.`,
+      '',
+    ].join('\n'),
+  )
+}

@@ -1,0 +1,76 @@
+import type { Command } from 'commander'
+import { parseHttpUrl, parsePort, parsePositive } from './options.ts'
+
+export interface ProxyOptions {
+  port: number
+  host: string
+  deployment?: string
+  errors?: boolean
+  reportDir: string
+  record?: string
+  maxBody?: number
+  timeoutMs?: number
+}
+
+export const registerProxy = (program: Command): void => {
+  program
+    .command('proxy')
+    .description(
+      'Forward an app’s requests to a real deployment and check every exchange against the contract, without sending anything of its own.',
+    )
+    .argument(
+      '<upstream-api-root>',
+      'API root of the deployment, e.g. https://staging.example.com/api/v1',
+      (raw) => parseHttpUrl(raw),
+    )
+    .option('-p, --port <port>', 'port to listen on; 0 picks a free one', parsePort, 4010)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option(
+      '--deployment <file>',
+      'deployment file: where its inferred operations live, its option spellings and state names',
+    )
+    .option('--errors', 'answer a violating answer with 502 and a JSON body listing the violations')
+    .option('--report-dir <dir>', 'where the reports go when the proxy stops', 'reports')
+    .option('--record <file.har>', 'also write every exchange to a HAR file (secrets left out)')
+    .option(
+      '--max-body <bytes>',
+      'check each body up to this many bytes (default 2097152); longer ones only that far',
+      parsePositive,
+    )
+    .option(
+      '--timeout-ms <ms>',
+      'answer 502 when the deployment has not answered in this long (default 30000)',
+      parsePositive,
+    )
+    .addHelpText(
+      'after',
+      `
+Point your app (or curl) at the proxy's API root instead of the deployment's: requests are
+forwarded unchanged and answers come back unchanged, streamed, with the deployment's status and
+headers. Each violation is printed as one line as it happens (exchange number, operation, method,
+path, status, what is wrong); a request that breaks the reference is printed as a request issue
+(the client's problem). Each answer carries x-contract-exchange (its number) and, for what the
+request and status alone decide, x-contract-violations / x-contract-request-issues; with --errors
+every answer is held until checked, so its headers name all of them and a violating one is a 502.
+Paths outside the API root and unknown paths pass through, counted as outside the contract.
+The Authorization header's value is never printed, reported or recorded ($API_KEY in curls).
+
+Ctrl+C (SIGINT) or SIGTERM stops it and writes conformance.md, conformance.json and
+contract-junit.xml to the report folder.
+
+Exit status (on stop):
+  0  no violation (request issues alone are the client's)
+  1  a violation was seen
+  2  usage error: bad option, deployment file or port
+
+Examples:
+  $ engagement-mock proxy https://staging.example.com/api/v1
+  $ engagement-mock proxy https://staging.example.com/api/v1 --port 8080 --deployment deployment.json
+  $ engagement-mock proxy https://staging.example.com/api/v1 --errors --record session.har
+  $ curl -H "Authorization: Bearer $API_KEY" http://localhost:4010/api/v1/forms`,
+    )
+    .action(async (upstream: string, options: ProxyOptions) => {
+      const { proxy } = await import('./proxy-run.ts')
+      await proxy(upstream, options)
+    })
+}

@@ -1,0 +1,38 @@
+import type { RecordedFinding, TrafficSummary } from '../conformance/traffic/log.ts'
+
+/** One finding as one line: exchange, operation, method, path, status, what is wrong. */
+export const findingLine = (f: RecordedFinding): string =>
+  `${f.kind === 'violation' ? '✗' : '!'} #${f.exchange} ${f.operationId ?? '-'} ${f.method} ${f.path} → ${f.status}${f.kind === 'request' ? ' request issue' : ''}: ${f.message}`
+
+/** The end of a run: the counts per operation, the verdict, the reports. */
+export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly string[]): void => {
+  const out = process.stdout
+  const rows = Object.entries(traffic.operations).map(([id, t]) => [
+    id,
+    String(t?.exchanges ?? 0),
+    String(t?.violations ?? 0),
+    String(t?.requestIssues ?? 0),
+  ])
+  const table = [['operation', 'exchanges', 'violations', 'request issues'], ...rows]
+  const widths = table[0]?.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length))) ?? []
+  out.write(
+    `\nTraffic: ${traffic.exchanges} exchanges, ${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it\n`,
+  )
+  if (rows.length > 0) {
+    for (const row of table) {
+      const line = `  ${row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()
+      out.write(`${line}\n`)
+    }
+  }
+  for (const [note, count] of Object.entries(traffic.notes))
+    out.write(`  not checked: ${note} (${count})\n`)
+  out.write(
+    traffic.violationCount === 0
+      ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${traffic.requestIssueCount} request issues: the client's)` : ''}.\n`
+      : `\n${traffic.violationCount} violation${traffic.violationCount === 1 ? '' : 's'}: the deployment does not conform.\n`,
+  )
+  if (reports.length > 0) {
+    out.write('\nReports\n')
+    for (const path of reports) out.write(`  ${path}\n`)
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { newestFirstViolations, orderViolations } from './shape.ts'
+
+describe('shape rules', () => {
+  it('name every ordered array out of order, by its path in the body', () => {
+    const body = {
+      forms: [
+        { fields: [{ order: 0 }, { order: 1 }] },
+        {
+          fields: [{ order: 2 }, { order: 1 }, { order: 1 }],
+          config: { activities: [{ order: 5 }, { order: 4 }] },
+        },
+      ],
+    }
+    expect(orderViolations(body)).toEqual([
+      'body.forms[1].fields[1].order is 1 after 2',
+      'body.forms[1].fields[2].order is 1 after 1',
+      'body.forms[1].config.activities[1].order is 4 after 5',
+    ])
+    expect(orderViolations([{ fields: [{ order: 1 }, { order: 0 }] }], 'list')).toEqual([
+      'list[0].fields[1].order is 0 after 1',
+    ])
+    expect(orderViolations({ fields: [{ order: 'a' }, {}, { order: 0 }] })).toEqual([])
+  })
+
+  it('find items older than the one after them', () => {
+    expect(
+      newestFirstViolations([
+        { id: 'a', createdAt: '2026-07-02T00:00:00Z' },
+        { id: 'b', createdAt: '2026-07-02T00:00:00Z' },
+        { id: 'c', createdAt: '2026-07-03T00:00:00Z' },
+      ]),
+    ).toEqual(['c (2026-07-03T00:00:00Z) comes after the older b (2026-07-02T00:00:00Z)'])
+  })
+})

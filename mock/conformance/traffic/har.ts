@@ -1,0 +1,176 @@
+import type { Entry, Header } from 'har-format'
+import * as z from 'zod'
+import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
+import { operationMatcher } from './operations.ts'
+
+/**
+ * HAR 1.2 (Chromium's and Firefox's devtools export, Playwright's `recordHar`, the proxy's
+ * `--record`): read into exchanges for the checker, and written from them. Only what the checker
+ * reads is required of a file; everything else a recorder adds is left alone.
+ */
+
+const HarHeader = z.object({ name: z.string(), value: z.string() })
+const HarEntry = z.object({
+  startedDateTime: z.string().optional(),
+  request: z.object({
+    method: z.string(),
+    url: z.string(),
+    headers: z.array(HarHeader).default([]),
+    postData: z.object({ text: z.string().optional(), encoding: z.string().optional() }).optional(),
+  }),
+  response: z.object({
+    status: z.number(),
+    headers: z.array(HarHeader).default([]),
+    content: z.object({ text: z.string().optional(), encoding: z.string().optional() }).optional(),
+  }),
+})
+export const HarFile = z.object({ log: z.object({ entries: z.array(HarEntry) }) })
+type HarEntry = z.infer<typeof HarEntry>
+
+/** A file that is not HAR as the checker needs it: says where. */
+export class HarError extends Error {
+  override name = 'HarError'
+}
+
+export const parseHar = (value: unknown, source: string): z.infer<typeof HarFile> => {
+  const parsed = HarFile.safeParse(value)
+  if (parsed.success) return parsed.data
+  const first = parsed.error.issues[0]
+  const where = first?.path.map(String).join('.') || '(top level)'
+  throw new HarError(
+    `${source} is not a HAR 1.2 file: ${where}: ${first?.message ?? 'unreadable'} (${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? '' : 's'})`,
+  )
+}
+
+const decode = (text: string | undefined, encoding: string | undefined): string | undefined => {
+  if (text === undefined) return undefined
+  if (encoding !== 'base64') return text
+  try {
+    const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+    return new TextDecoder().decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+const pairs = (headers: readonly { name: string; value: string }[]) =>
+  // HTTP/2 pseudo-headers (`:authority`) are the request line, not headers.
+  headers.filter((h) => !h.name.startsWith(':')).map((h) => [h.name, h.value] as const)
+
+/**
+ * The API root most entries' URLs sit under: for each URL, the prefix whose rest is a path of an
+ * operation (`https://x.test/api/v1` for `https://x.test/api/v1/forms/frm_1`). Undefined when no
+ * entry addresses an operation.
+ */
+export const detectApiRoot = (urls: readonly string[]): string | undefined => {
+  const match = operationMatcher()
+  const votes = new Map<string, number>()
+  for (const raw of urls) {
+    if (!URL.canParse(raw)) continue
+    const url = new URL(raw)
+    const segments = url.pathname.split('/')
+    for (let i = 1; i < segments.length; i++) {
+      const rest = `/${segments.slice(i).join('/')}`
+      if (match('GET', rest) || match('POST', rest) || match('PATCH', rest)) {
+        const root = `${url.origin}${segments.slice(0, i).join('/')}`
+        votes.set(root, (votes.get(root) ?? 0) + 1)
+        break
+      }
+    }
+  }
+  return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+}
+
+/** Cuts a body at `limit` characters, saying so. */
+const bounded = (text: string, limit: number) =>
+  text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false }
+
+/**
+ * The entries under `apiRoot` as exchanges, in the file's order; entries without an answer
+ * (status 0: blocked, cancelled) are left out, like every entry elsewhere.
+ */
+export const harExchanges = (
+  har: z.infer<typeof HarFile>,
+  apiRoot: string,
+  maxBodyChars: number,
+): TrafficExchange[] => {
+  const root = new URL(apiRoot)
+  const exchanges: TrafficExchange[] = []
+  for (const entry of har.log.entries as HarEntry[]) {
+    if (entry.response.status === 0 || !URL.canParse(entry.request.url)) continue
+    const url = new URL(entry.request.url)
+    if (url.origin !== root.origin) continue
+    const path = underRoot(url.pathname + url.search, root.pathname)
+    if (path === undefined) continue
+    const requestText = decode(entry.request.postData?.text, entry.request.postData?.encoding)
+    const responseText = decode(entry.response.content?.text, entry.response.content?.encoding)
+    const request = requestText === undefined ? undefined : bounded(requestText, maxBodyChars)
+    const response = bounded(responseText ?? '', maxBodyChars)
+    exchanges.push({
+      method: entry.request.method.toUpperCase(),
+      path,
+      url: entry.request.url,
+      requestHeaders: redactHeaders(pairs(entry.request.headers)),
+      ...(request ? { requestBody: request.text } : {}),
+      ...(request?.truncated ? { requestBodyTruncated: true } : {}),
+      status: entry.response.status,
+      responseHeaders: redactHeaders(pairs(entry.response.headers)),
+      responseBody: response.text,
+      ...(response.truncated ? { responseBodyTruncated: true } : {}),
+      ...(responseText === undefined ? { responseBodyUnread: 'not in the HAR file' } : {}),
+    })
+  }
+  return exchanges
+}
+
+const harHeaders = (headers: Readonly<Record<string, string>>): Header[] =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }))
+
+/** One exchange as a HAR entry (the proxy's `--record`): secrets stay replaced by their variables. */
+export const harEntry = (
+  exchange: TrafficExchange,
+  timing: { startedDateTime: string; time: number },
+): Entry => {
+  const url = new URL(exchange.url)
+  const type = exchange.responseHeaders['content-type'] ?? ''
+  return {
+    startedDateTime: timing.startedDateTime,
+    time: timing.time,
+    request: {
+      method: exchange.method,
+      url: exchange.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: harHeaders(exchange.requestHeaders),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(exchange.requestBody === undefined
+        ? {}
+        : {
+            postData: {
+              mimeType: exchange.requestHeaders['content-type'] ?? '',
+              text: exchange.requestBody,
+            },
+          }),
+      headersSize: -1,
+      bodySize: exchange.requestBody?.length ?? 0,
+    },
+    response: {
+      status: exchange.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: harHeaders(exchange.responseHeaders),
+      content: {
+        size: exchange.responseBody.length,
+        mimeType: type,
+        text: exchange.responseBody,
+        ...(exchange.responseBodyTruncated ? { comment: 'cut at the proxy’s body limit' } : {}),
+      },
+      redirectURL: exchange.responseHeaders.location ?? '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: timing.time, receive: 0 },
+  }
+}

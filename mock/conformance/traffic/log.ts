@@ -1,0 +1,126 @@
+import type { OperationId } from '../../../contract/table.ts'
+import type { ExchangeVerdict } from './check-exchange.ts'
+import { trafficCurl } from './curl.ts'
+import type { TrafficExchange, TrafficFinding } from './exchange.ts'
+
+/** A finding as a report keeps it: which exchange, and a curl that repeats its request. */
+export interface RecordedFinding extends TrafficFinding {
+  exchange: number
+  curl: string
+}
+
+export interface OperationTally {
+  exchanges: number
+  violations: number
+  requestIssues: number
+}
+
+/** What `conformance.json` says of the traffic (`traffic`). */
+export interface TrafficSummary {
+  exchanges: number
+  /** Exchanges with no operation of the contract (unknown path, or a method no operation has there). */
+  outside: number
+  violationCount: number
+  requestIssueCount: number
+  violations: RecordedFinding[]
+  requestIssues: RecordedFinding[]
+  /** Findings beyond the kept ones are counted, not kept. */
+  kept: number
+  operations: Partial<Record<OperationId, OperationTally>>
+  /** What could not be checked, with how often. */
+  notes: Record<string, number>
+  /** `METHOD /path` outside the contract, with how often (the first ones met). */
+  outsidePaths: Record<string, number>
+}
+
+const OUTSIDE_PATHS_KEPT = 50
+
+/**
+ * The run's account of the traffic: counts per operation and the findings, bounded (the first
+ * `keep` of each kind are kept with their curl, the rest counted), so a proxy in front of real
+ * traffic for days holds a bounded report.
+ */
+export class TrafficLog {
+  exchanges = 0
+  outside = 0
+  violationCount = 0
+  requestIssueCount = 0
+  readonly violations: RecordedFinding[] = []
+  readonly requestIssues: RecordedFinding[] = []
+  readonly operations = new Map<OperationId, OperationTally>()
+  readonly notes = new Map<string, number>()
+  readonly outsidePaths = new Map<string, number>()
+
+  constructor(readonly keep = 1_000) {}
+
+  /** Adds one checked exchange; returns its findings as kept (with their curl). */
+  record(
+    exchange: TrafficExchange,
+    index: number,
+    verdict: ExchangeVerdict,
+  ): { violations: RecordedFinding[]; requestIssues: RecordedFinding[] } {
+    this.exchanges += 1
+    for (const note of verdict.notes) this.note(note)
+    if (verdict.operationId === null) {
+      this.outside += 1
+      const key = `${exchange.method} ${exchange.path.split('?')[0]}`
+      if (this.outsidePaths.has(key) || this.outsidePaths.size < OUTSIDE_PATHS_KEPT) {
+        this.outsidePaths.set(key, (this.outsidePaths.get(key) ?? 0) + 1)
+      }
+      return { violations: [], requestIssues: [] }
+    }
+    const tally = this.tally(verdict.operationId)
+    tally.exchanges += 1
+    let curl: string | undefined
+    const keep = (finding: TrafficFinding): RecordedFinding => {
+      curl ??= trafficCurl(exchange)
+      // A finding may name another operation (a reorder a later read shows unapplied).
+      if (finding.operationId && finding.operationId !== verdict.operationId) {
+        this.tally(finding.operationId)
+      }
+      return { ...finding, exchange: index, curl }
+    }
+    const violations = verdict.violations.map(keep)
+    const requestIssues = verdict.requestIssues.map(keep)
+    for (const finding of violations) {
+      this.violationCount += 1
+      this.tally(finding.operationId ?? verdict.operationId).violations += 1
+      if (this.violations.length < this.keep) this.violations.push(finding)
+    }
+    for (const finding of requestIssues) {
+      this.requestIssueCount += 1
+      this.tally(finding.operationId ?? verdict.operationId).requestIssues += 1
+      if (this.requestIssues.length < this.keep) this.requestIssues.push(finding)
+    }
+    return { violations, requestIssues }
+  }
+
+  /** Something not checked (an answer cut off, no answer), counted under `notes`. */
+  note(text: string): void {
+    this.notes.set(text, (this.notes.get(text) ?? 0) + 1)
+  }
+
+  private tally(id: OperationId): OperationTally {
+    let tally = this.operations.get(id)
+    if (!tally) {
+      tally = { exchanges: 0, violations: 0, requestIssues: 0 }
+      this.operations.set(id, tally)
+    }
+    return tally
+  }
+
+  summary(): TrafficSummary {
+    return {
+      exchanges: this.exchanges,
+      outside: this.outside,
+      violationCount: this.violationCount,
+      requestIssueCount: this.requestIssueCount,
+      violations: this.violations,
+      requestIssues: this.requestIssues,
+      kept: this.keep,
+      operations: Object.fromEntries(this.operations),
+      notes: Object.fromEntries(this.notes),
+      outsidePaths: Object.fromEntries(this.outsidePaths),
+    }
+  }
+}
