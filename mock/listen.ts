@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Express } from 'express'
 import { API_PREFIX } from '../contract/common.ts'
 import { apiPath, createApiHandler, sendJson } from './api-host.ts'
+import { type ControlAccess, controlAccess } from './control-access.ts'
 import type { MockCore } from './core/mock.ts'
 import { createMock, type MockOptions } from './create.ts'
 import { type OpenPort, openPort } from './open-port.ts'
@@ -22,6 +23,12 @@ export interface ServerOptions extends MockOptions {
   loadExtend?: () => Promise<Extend>
   /** A port opened earlier (`serve` opens it first): `port` and `host` are then not used. */
   opened?: OpenPort
+  /**
+   * Required by the control routes (`/__mock/*`) as `Authorization: Bearer <token>`. Without
+   * one they are open on a loopback `host`; on any other a token is made for the run
+   * (`RunningServer.control`).
+   */
+  controlToken?: string
 }
 
 export interface RunningServer {
@@ -31,6 +38,8 @@ export interface RunningServer {
   baseUrl: string
   mock: MockCore
   server: Server
+  /** How the control routes are secured: the token they require, if any. */
+  control: ControlAccess
   close: () => Promise<void>
 }
 
@@ -42,8 +51,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     extend,
     loadExtend,
     opened = openPort(port, host),
+    controlToken,
     ...mockOptions
   } = options
+  const control = controlAccess(host, controlToken)
   // The port first: a client connecting while the mock is built waits instead of being refused.
   let mock: MockCore
   try {
@@ -59,7 +70,11 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   let app: Promise<Express> | undefined
   const appOf = () =>
     (app ??= Promise.all([import('./server.ts'), loadExtend?.()]).then(([{ createApp }, loaded]) =>
-      createApp(mock, loaded ?? extend),
+      createApp(
+        mock,
+        loaded ?? extend,
+        control.token === undefined ? {} : { controlToken: control.token },
+      ),
     ))
   // API requests skip express's router (a fifth of the CPU per request under load); the rest is express.
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -86,6 +101,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     baseUrl: url + API_PREFIX,
     mock,
     server,
+    control,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

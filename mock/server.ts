@@ -2,18 +2,28 @@ import express, { type ErrorRequestHandler, type Express } from 'express'
 import { API_PREFIX } from '../contract/common.ts'
 import { buildOpenApiDocument } from '../contract/openapi.ts'
 import { apiPath, cors, createApiHandler, sendJson } from './api-host.ts'
+import { requireControlToken } from './control-guard.ts'
 import type { MockCore } from './core/mock.ts'
 import type { ServerOptions } from './listen.ts'
 
 export { createApiHandler } from './api-host.ts'
 export { type RunningServer, type ServerOptions, startServer } from './listen.ts'
 
+export interface AppOptions {
+  /** Required by every control route as `Authorization: Bearer <token>`; open without one. */
+  controlToken?: string
+}
+
 /**
  * The express host: the API under /api/v1, control routes under /__mock, the OpenAPI document,
  * and whatever `extend` mounts (docs, public pages). Lean on purpose (no ETag, no x-powered-by,
  * bytes written directly). Mountable in an app of your own; `startServer` also serves it.
  */
-export const createApp = (mock: MockCore, extend?: ServerOptions['extend']): Express => {
+export const createApp = (
+  mock: MockCore,
+  extend?: ServerOptions['extend'],
+  options: AppOptions = {},
+): Express => {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
@@ -26,6 +36,9 @@ export const createApp = (mock: MockCore, extend?: ServerOptions['extend']): Exp
   })
 
   app.use(cors)
+  if (options.controlToken !== undefined) {
+    app.use('/__mock', requireControlToken(options.controlToken))
+  }
   // Built on first request, not at start: generating it is a noticeable part of a cold start.
   let openapi: string | undefined
   app.get('/openapi.json', (_req, res) => {

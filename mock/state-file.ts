@@ -1,8 +1,6 @@
 import { isAscii } from 'node:buffer'
-import { randomBytes } from 'node:crypto'
 import { closeSync, openSync, readSync } from 'node:fs'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import {
   checkState,
   INCONSISTENT,
@@ -12,6 +10,7 @@ import {
 } from './core/state.ts'
 import { StateStream } from './core/state-stream.ts'
 import { COLLECTIONS } from './core/store.ts'
+import { saveStateAtomically } from './state-save.ts'
 
 /**
  * `--state FILE`: the mock's store kept on disk between runs, so a demo survives a restart.
@@ -172,40 +171,10 @@ const importStreamed = async (path: string, mock: Importer): Promise<boolean> =>
 }
 const RECORD_REFUSED = new RegExp(`^${NOT_A_STATE}(${COLLECTIONS.join('|')})\\.\\d+[.:]`)
 
-/** Makes the rename itself survive a power cut where the platform allows it (not on Windows). */
-const syncDirectory = async (dir: string) => {
-  try {
-    const handle = await open(dir, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // Best effort: the rename has already happened.
-  }
-}
-
 /**
  * Writes a sibling temp file, flushes it to disk, then renames it over the target: a crash or a
  * full disk midway leaves the previous file whole, never half a state.
  */
 export const saveStateFile = async (path: string, state: MockState): Promise<void> => {
-  const dir = dirname(path)
-  await mkdir(dir, { recursive: true })
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
-  try {
-    const handle = await open(temp, 'wx')
-    try {
-      await handle.writeFile(`${JSON.stringify(state)}\n`)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temp, path)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw error
-  }
-  await syncDirectory(dir)
+  await saveStateAtomically(path, state)
 }

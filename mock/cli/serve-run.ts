@@ -12,6 +12,7 @@ import { createMock, type MockOptions } from '../create.ts'
 import { startServer } from '../listen.ts'
 import type { OpenPort } from '../open-port.ts'
 import { parseScenarioName, type Scenario } from '../scenarios.ts'
+import type { KeptState } from '../state-keeper.ts'
 import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
@@ -90,11 +91,14 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   }
   const mock = createMock(mockOptions)
   const statePath = options.state === undefined ? undefined : resolve(options.state)
+  // With --state, the file is loaded (its journal replayed) and then kept up to date.
+  let kept: KeptState | undefined
   const load = async () => {
     await mock.ready
     if (statePath === undefined) return false
-    const { importStateFile } = await import('../state-file.ts')
-    return importStateFile(statePath, mock)
+    const { keepState } = await import('../state-keeper.ts')
+    kept = await keepState(statePath, mock)
+    return kept.loaded
   }
   const stateLoaded = await load()
 
@@ -103,6 +107,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     host: options.host,
     mock,
     loadExtend: async () => (await import('../pages/index.ts')).mountPages,
+    ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
   })
   // Handlers first: a signal sent as soon as the banner is read must stop (and save) cleanly.
   let stopping = false
@@ -113,10 +118,8 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     process.stderr.write(`\n${signal}: stopping the mock…\n`)
     try {
       await running.close()
-      if (statePath !== undefined) {
-        const { saveStateFile } = await import('../state-file.ts')
-        await mock.filled()
-        await saveStateFile(statePath, mock.exportState())
+      if (kept) {
+        await kept.close()
         process.stderr.write(`Saved the state to ${statePath}\n`)
       }
       process.exit(0)
@@ -135,7 +138,16 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
       ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
       ...(options.latency === undefined ? {} : { latency: options.latency }),
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
-      ...(statePath === undefined ? {} : { statePath, stateLoaded }),
+      ...(statePath === undefined || !kept
+        ? {}
+        : {
+            statePath,
+            stateLoaded,
+            replayed: kept.replayed,
+            journalPath: kept.journalPath,
+            windowMs: kept.windowMs,
+          }),
+      control: running.control,
       ...(release && release.release !== LATEST_RELEASE
         ? {
             release: {

@@ -164,7 +164,10 @@ describe('what `serve` runs before its first answer', () => {
 
   it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
     expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
-    expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
+    expect(metafile.inputs).toHaveProperty(['mock/state-keeper.ts'])
+    expect(matching(/^mock\/(state-file|state-keeper|state-save|journal(-\w+)?)\.ts$/)).toEqual([])
+    // Nor the control routes' token check, which loads with express for them.
+    expect(matching(/^mock\/control-guard\.ts$/)).toEqual([])
   })
 
   it("loads the demo snapshot's forms part alone, the others when a write needs them", () => {

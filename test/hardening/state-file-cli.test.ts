@@ -37,7 +37,8 @@ describe('serve --state FILE', () => {
     const { form } = (await created.json()) as { form: { id: string } }
     first.cli.child.kill('SIGTERM')
     expect(await first.cli.exited).toBe(0)
-    expect(readdirSync(dir)).toEqual(['demo.json'])
+    // The state file whole, and its journal (which says the mock stopped cleanly); no temp file.
+    expect(readdirSync(dir).sort()).toEqual(['demo.json', 'demo.json.journal'])
     const saved = await loadStateFile(path)
     expect(saved?.forms.some((f) => f.id === form.id)).toBe(true)
 
