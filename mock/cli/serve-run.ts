@@ -8,11 +8,11 @@ import {
   releaseLabel,
   resolveRelease,
 } from '../../contract/releases.ts'
-import { createMock, type MockOptions } from '../create.ts'
-import { startServer } from '../listen.ts'
-import type { OpenPort } from '../open-port.ts'
-import { parseScenarioName, type Scenario } from '../scenarios.ts'
-import type { KeptState } from '../state-keeper.ts'
+import { createMock, type MockOptions } from '../core/create.ts'
+import { parseScenarioName, type Scenario } from '../core/scenarios.ts'
+import { startServer } from '../http/listen.ts'
+import type { OpenPort } from '../http/open-port.ts'
+import type { KeptState } from '../http/state/keeper.ts'
 import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
@@ -28,7 +28,7 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
   if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
   const path = resolve(text)
-  const { loadStateFile } = await import('../state-file.ts')
+  const { loadStateFile } = await import('../http/state/file.ts')
   const state = await loadStateFile(path)
   if (state === undefined) {
     throw new UsageError(
@@ -96,7 +96,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   const load = async () => {
     await mock.ready
     if (statePath === undefined) return false
-    const { keepState } = await import('../state-keeper.ts')
+    const { keepState } = await import('../http/state/keeper.ts')
     kept = await keepState(statePath, mock)
     return kept.loaded
   }
@@ -106,7 +106,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     opened,
     host: options.host,
     mock,
-    loadExtend: async () => (await import('../pages/index.ts')).mountPages,
+    loadExtend: async () => (await import('../http/pages/index.ts')).mountPages,
     ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
   })
   // Handlers first: a signal sent as soon as the banner is read must stop (and save) cleanly.

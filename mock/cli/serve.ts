@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander'
-import { CONTROL_TOKEN_ENV } from '../control-access.ts'
-import { openPort } from '../open-port.ts'
+import { CONTROL_TOKEN_ENV } from '../http/control-access.ts'
+import { openPort } from '../http/open-port.ts'
 import {
   parseControlToken,
   parseHttpUrl,

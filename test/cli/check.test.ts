@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { runCli } from './cli.ts'
 

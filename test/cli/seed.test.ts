@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Client, createClient, type OperationId } from '../../contract/index.ts'
 import { ACME_KEY, demoPlan, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { recordCounts } from '../contract-selftest/counts.ts'
 import { runCli } from './cli.ts'
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { WINDOW_MS } from '../../mock/state-keeper.ts'
+import { WINDOW_MS } from '../../mock/http/state/keeper.ts'
 import { ROOT, runCli, startCli } from './cli.ts'
 
 /**

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { startServer } from '../../mock/server.ts'
+import { startServer } from '../../mock/http/index.ts'
 import { ROOT } from './cli.ts'
 import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { setupMockServer } from '../../mock/node.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { setupMockServer } from '../../mock/node/index.ts'
 
 const TOKEN = 'the-team-control-token-1'
 const CONTROL = [
