@@ -12,7 +12,7 @@ import { SEQUENCE_DEVIANTS } from './deviants-sequences.ts'
 import { failures, runSuite, startTarget, type Target } from './harness.ts'
 import { completeStarter, respelledDeployment } from './respelled.ts'
 
-/** One fixed seed for the whole self-test: the figures in the README come from it. */
+/** One fixed seed for the whole self-test: the figures in docs/conformance.md ("Exploration") come from it. */
 const SEED = 20261124
 /** "A handful of steps": the shrunk sequence of every deviant must be at most this long. */
 const HANDFUL = 5
@@ -91,7 +91,7 @@ const MISSED_BY_THE_CATALOG = [
 
 /**
  * 100 runs in every `npm test`; `EXPLORE_PROOF_RUNS=1000 npm run contract:selftest` is the 1,000-run
- * proof (minutes on this machine, figures in the README: too long for every `npm test`).
+ * proof (minutes on this machine, figures in docs/conformance.md: too long for every `npm test`).
  */
 const PROOF_RUNS = Number(process.env.EXPLORE_PROOF_RUNS || 100)
 
