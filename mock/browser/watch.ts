@@ -32,6 +32,13 @@ export interface WatchWorkerOptions {
   watch: true | WatchOptions
 }
 
+/**
+ * How long `checked()` waits for the copy of an answer still on its way. The worker posts that copy
+ * to the page before the app's fetch gets the answer, but the two travel apart, so the copy can
+ * arrive a moment after the app has read the answer; a request that failed gets no copy at all.
+ */
+const ANSWER_GRACE_MS = 2_000
+
 const cut = (text: string, limit: number) =>
   text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false }
 
@@ -68,10 +75,26 @@ export const startWatching = async (options: WatchWorkerOptions) => {
   const worker = setupWorker()
   let count = 0
   let queue = Promise.resolve()
-  worker.events.on('response:bypass', ({ request, response }) => {
+  const pathOf = (request: Request) => {
     const url = new URL(request.url)
-    const path =
-      url.origin === root.origin ? underRoot(url.pathname + url.search, root.pathname) : undefined
+    return url.origin === root.origin
+      ? underRoot(url.pathname + url.search, root.pathname)
+      : undefined
+  }
+  /** Requests to the API whose answer's copy has not arrived yet, by msw's request id. */
+  const awaited = new Map<string, { arrived: Promise<void>; arrive: () => void }>()
+  worker.events.on('request:start', ({ request, requestId }) => {
+    if (pathOf(request) === undefined) return
+    let arrive = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve
+    })
+    awaited.set(requestId, { arrived, arrive })
+  })
+  worker.events.on('response:bypass', ({ request, requestId, response }) => {
+    awaited.get(requestId)?.arrive()
+    awaited.delete(requestId)
+    const path = pathOf(request)
     if (path === undefined) return
     const index = ++count
     const bodies = Promise.all([
@@ -117,8 +140,26 @@ export const startWatching = async (options: WatchWorkerOptions) => {
   return Object.assign(worker, {
     /** The run so far: counts per operation and the findings (as `conformance.json`'s `traffic`). */
     traffic: log,
-    /** Resolves once every answer that has arrived so far is checked. */
-    checked: () => queue,
+    /**
+     * Resolves once every answer the app has received so far is checked: it waits for the copies
+     * still on their way (up to 2 s; a request that failed or is still running is left out).
+     */
+    checked: async () => {
+      const waiting = [...awaited.entries()]
+      if (waiting.length > 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        await Promise.race([
+          Promise.all(waiting.map(([, one]) => one.arrived)),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, ANSWER_GRACE_MS)
+          }),
+        ])
+        clearTimeout(timer)
+        // Given up on: a failed request gets no copy, and must not hold up the next call.
+        for (const [id, one] of waiting) if (awaited.get(id) === one) awaited.delete(id)
+      }
+      await queue
+    },
   })
 }
 
