@@ -45,12 +45,18 @@ export class Recent<V> {
   /** The entry, made empty when there was none. */
   touch(id: string): V {
     const value = this.get(id) ?? this.make()
+    this.set(id, value)
+    return value
+  }
+
+  /** Stores `value` as the most recently touched entry. */
+  set(id: string, value: V): void {
+    this.#entries.delete(id)
     this.#entries.set(id, value)
     if (this.#entries.size > this.limit) {
       const oldest = this.#entries.keys().next().value
       if (oldest !== undefined) this.#entries.delete(oldest)
     }
-    return value
   }
 
   delete(id: string): void {
