@@ -106,16 +106,20 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'change). On a busy machine this figure inflates with the others: compare with the floor of ' +
     'the cold start.',
   proxyThroughput:
-    'Each answer passes through http-proxy-3 (node:http on both sides, a keep-alive agent to the ' +
-    'upstream) and a copy of it is parsed and checked with the documented zod schemas once it has ' +
-    'passed. A miss means the check per answer has grown: profile `engagement-mock proxy` under this ' +
-    'load with `--cpu-prof` and compare the share of the checker (check-exchange.ts and zod) with ' +
-    'forwarding; Prism’s figure comes from the same runs.',
+    'Each answer passes through node:http on both sides (mock/proxy/forward.ts, a keep-alive agent ' +
+    'to the upstream) and a copy of it goes to the checker once it has passed; a byte-identical ' +
+    'answer is not parsed or schema-checked again (answer-cache.ts). Judged against the forwarding ' +
+    'floor (the same pipe, no check) when the floor itself cannot reach 20× Prism here. By ' +
+    '`--cpu-prof` under this load most of the proxy’s CPU is the two socket writes per request ' +
+    '(the request to the upstream, the answer to the client), as in the floor. A miss means ' +
+    'the per-request work grew: profile `engagement-mock proxy` and the floor under this load with ' +
+    '`--cpu-prof` and compare; Prism’s and the floor’s figures come from the same runs.',
   proxyLatency:
     'The answer is streamed: the client gets each chunk as it arrives, and the check runs after the ' +
     'last one, beside the next request. What is added is two loopback hops and node:http parsing on ' +
-    'the proxy, plus the check where it delays the next answer on the same core. A miss on a busy ' +
-    'machine is mostly the other processes: compare with the upstream’s own p50 in the same runs.',
+    'the proxy (the floor pays the same), plus the check where it delays the next answer on the ' +
+    'same core. A miss on a busy machine is mostly the other processes: compare with the floor’s ' +
+    'and the upstream’s own p50 in the same runs.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */
