@@ -110,9 +110,11 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'to the upstream) and a copy of it goes to the checker once it has passed; a byte-identical ' +
     'answer is not parsed or schema-checked again (answer-cache.ts). Judged against the forwarding ' +
     'floor (the same pipe, no check) when the floor itself cannot reach 20× Prism here. By ' +
-    '`--cpu-prof` under this load most of the proxy’s CPU is the two socket writes per request ' +
-    '(the request to the upstream, the answer to the client), as in the floor. A miss means ' +
-    'the per-request work grew: profile `engagement-mock proxy` and the floor under this load with ' +
+    '`--cpu-prof` under this load the largest share of the proxy’s CPU (~2/5) is the two socket ' +
+    'writes per request (the request to the upstream, the answer to the client), as in the ' +
+    'floor; the check is ~1/20. Between the floor and us (~420–500 against ~250 µs of CPU per ' +
+    'request): the copies of each body, the exchange built for the checker, the `head` check, ' +
+    'the log, and the garbage they make. A miss means the per-request work grew: profile `engagement-mock proxy` and the floor under this load with ' +
     '`--cpu-prof` and compare; Prism’s and the floor’s figures come from the same runs.',
   proxyLatency:
     'The answer is streamed: the client gets each chunk as it arrives, and the check runs after the ' +
