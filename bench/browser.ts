@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { START_MARKS } from '../mock/browser-marks.ts'
+import { START_MARKS } from '../mock/browser/marks.ts'
 import { OFFLINE_APP } from '../test/browser/app/offline-app.ts'
 import {
   APP_MARKS,

@@ -1,55 +1,141 @@
-import { EXPLORE_DEFAULTS, explore } from '../mock/conformance/explore/explore.ts'
+import {
+  EXPLORE_DEFAULTS,
+  type ExploreResult,
+  explore,
+} from '../mock/conformance/explore/explore.ts'
 import { Run } from '../mock/conformance/run.ts'
 import { alternativeDeployment } from '../test/contract-selftest/alternative.ts'
 import { SEQUENCE_DEVIANTS } from '../test/contract-selftest/deviants-sequences.ts'
+import { FOREIGN_DIALECT, startForeignTarget } from '../test/contract-selftest/foreign.ts'
 import { startTarget } from '../test/contract-selftest/harness.ts'
+import { BENIGN_VARIANTS } from '../test/contract-selftest/variants.ts'
 import { machine } from './lib/machine.ts'
 
 /**
- * `npx tsx bench/explore.ts`: exploration's default bound measured on this machine. For each
- * sequence-only deviant of the self-test and each seed: the run that found it, the shrunk length,
- * the requests and the time; then BENCH_EXPLORE_RUNS (1000) runs against the faithful mock and the
- * benign variant, which must find nothing. Knob: BENCH_EXPLORE_SEEDS (1,2,3,4,5). Prints markdown.
+ * `npx tsx bench/explore.ts`: exploration's default bound measured on this machine, and the long
+ * no-false-alarm proofs too slow for every `npm test`. For each sequence-only deviant of the
+ * self-test and each seed, in front of our mock and in front of the foreign deployment
+ * (test/foreign, with its deployment file): the run that found it, the shrunk length, the requests
+ * and the time. Then BENCH_EXPLORE_RUNS (1000) runs per seed against the faithful mock, the benign
+ * variant and the foreign deployment, and BENCH_VARIANT_RUNS (300) against each benign variant of
+ * variants.ts: all must find nothing. Knobs: BENCH_EXPLORE_SEEDS (1,2,3), BENCH_EXPLORE_PARTS
+ * (deviants,foreign-deviants,proof,foreign,variants). Prints markdown.
  */
-const seeds = (process.env.BENCH_EXPLORE_SEEDS ?? '1,2,3,4,5').split(',').map(Number)
+const seeds = (process.env.BENCH_EXPLORE_SEEDS ?? '1,2,3').split(',').map(Number)
 const proofRuns = Number(process.env.BENCH_EXPLORE_RUNS ?? 1000)
+const variantRuns = Number(process.env.BENCH_VARIANT_RUNS ?? 300)
+const parts = new Set(
+  (process.env.BENCH_EXPLORE_PARTS ?? 'deviants,foreign-deviants,proof,foreign,variants').split(
+    ',',
+  ),
+)
 const target = await startTarget()
+const foreign = await startForeignTarget()
 const runOnce = async (runs: number, seed: number) => {
   const run = new Run(target.env({ strict: false, maxRequests: 1_000_000 }))
-  return explore({ run, runs, seed })
+  return explore({
+    run,
+    runs,
+    seed,
+    timeLimitMs: Math.max(EXPLORE_DEFAULTS.timeLimitMs, runs * 1_000),
+  })
 }
 const lines = [
   `Machine: ${JSON.stringify(machine())}`,
   '',
   `Default bound: ${EXPLORE_DEFAULTS.runs} runs of at most ${EXPLORE_DEFAULTS.maxSteps} commands.`,
-  '',
+]
+const out = (line: string) => {
+  lines.push(line)
+  process.stderr.write(`${line}\n`)
+}
+const found = (deviant: string, seed: number, result: ExploreResult) => {
+  const divergence = result.divergences[0]
+  out(
+    `| ${deviant} | ${seed} | ${divergence ? result.runsDone : '**missed**'} | ${divergence?.steps.length ?? '-'} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} |`,
+  )
+}
+const nothing = (name: string, seed: number | string, result: ExploreResult, extra = '') =>
+  out(
+    `| ${name} | ${seed} | ${result.runsDone} | ${result.divergences.length === 0 ? 0 : `**${result.divergences.length}**: ${result.divergences[0]?.summary}`} | ${result.notes.reduce((n, note) => n + note.count, 0)} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} |${extra}`,
+  )
+const deviantHeader = [
   '| Deviant | Seed | Found in run | Shrunk steps | Requests | Seconds |',
   '|---|---|---|---|---|---|',
 ]
-for (const deviant of SEQUENCE_DEVIANTS) {
-  for (const seed of seeds) {
-    await target.reset()
-    target.proxy.use(deviant.make())
-    const result = await runOnce(EXPLORE_DEFAULTS.runs, seed)
-    const found = result.divergences[0]
-    lines.push(
-      `| ${deviant.name} | ${seed} | ${found ? result.runsDone : '**missed**'} | ${found?.steps.length ?? '-'} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} |`,
-    )
-    process.stderr.write(`${lines.at(-1)}\n`)
+const proofHeader = [
+  '| Deployment | Seed | Runs | Divergences | Notes (choices seen) | Requests | Seconds |',
+  '|---|---|---|---|---|---|---|',
+]
+
+if (parts.has('deviants')) {
+  lines.push('', '### Sequence faults in front of our mock', '', ...deviantHeader)
+  for (const deviant of SEQUENCE_DEVIANTS) {
+    for (const seed of seeds) {
+      await target.reset()
+      target.proxy.use(deviant.make())
+      found(deviant.name, seed, await runOnce(EXPLORE_DEFAULTS.runs, seed))
+    }
   }
 }
-lines.push('', '| Deployment | Runs | Divergences | Requests | Seconds |', '|---|---|---|---|---|')
-for (const [name, handler] of [
-  ['faithful mock', undefined],
-  ['benign variant (alternative.ts)', alternativeDeployment],
-] as const) {
-  await target.reset()
-  target.proxy.use(handler)
-  const result = await runOnce(proofRuns, 1)
-  lines.push(
-    `| ${name} | ${result.runsDone} | ${result.divergences.length} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} |`,
-  )
-  process.stderr.write(`${lines.at(-1)}\n`)
+if (parts.has('foreign-deviants')) {
+  lines.push('', '### Sequence faults in front of the foreign deployment', '', ...deviantHeader)
+  for (const deviant of SEQUENCE_DEVIANTS) {
+    for (const seed of seeds) {
+      foreign.reset()
+      foreign.proxy.use(deviant.make(FOREIGN_DIALECT))
+      found(deviant.name, seed, await foreign.explore(EXPLORE_DEFAULTS.runs, seed))
+    }
+  }
 }
+if (parts.has('proof')) {
+  lines.push('', `### No false alarm: ${proofRuns} runs per seed`, '', ...proofHeader)
+  for (const [name, handler] of [
+    ['faithful mock', undefined],
+    ['benign variant (alternative.ts)', alternativeDeployment],
+  ] as const) {
+    for (const seed of seeds) {
+      await target.reset()
+      target.proxy.use(handler)
+      nothing(name, seed, await runOnce(proofRuns, seed))
+    }
+  }
+}
+if (parts.has('foreign')) {
+  if (!parts.has('proof'))
+    lines.push('', `### No false alarm: ${proofRuns} runs per seed`, '', ...proofHeader)
+  for (const seed of seeds) {
+    foreign.reset()
+    nothing(
+      'foreign deployment (test/foreign), its deployment file',
+      seed,
+      await foreign.explore(proofRuns, seed),
+    )
+  }
+}
+if (parts.has('variants')) {
+  lines.push(
+    '',
+    `### Benign variants of our mock (variants.ts): ${variantRuns} runs each, seed ${seeds[0]}`,
+    '',
+    '| Variant | Seed | Runs | Divergences | Notes (choices seen) | Requests | Seconds | Met |',
+    '|---|---|---|---|---|---|---|---|',
+  )
+  for (const variant of BENIGN_VARIANTS) {
+    await target.reset()
+    let met = 0
+    target.proxy.use(
+      variant.make(
+        () => target.mock.mock,
+        () => {
+          met += 1
+        },
+      ),
+    )
+    const result = await runOnce(variantRuns, seeds[0] ?? 1)
+    nothing(variant.name, seeds[0] ?? 1, result, ` ${met} |`)
+  }
+}
+await foreign.close()
 await target.close()
 process.stdout.write(`${lines.join('\n')}\n`)

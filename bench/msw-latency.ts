@@ -1,5 +1,5 @@
 import { ACME_KEY } from '../fixtures/index.ts'
-import { setupMockServer } from '../mock/node.ts'
+import { setupMockServer } from '../mock/node/index.ts'
 import { median, percentile } from './lib/stats.ts'
 
 /**

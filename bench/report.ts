@@ -423,7 +423,7 @@ export const render = (r: Results) => {
   return `# Benchmark results
 
 Written by \`npm run bench\` (bench/run.ts) on ${m.date}; do not edit by hand. How to run it and what
-each figure means: [README.md](README.md).
+each figure means: [docs/mock.md, "Speed"](../docs/mock.md#speed).
 
 - Machine: ${m.nproc} cores, ${m.cpu}, ${m.memoryGiB} GiB, Linux ${m.kernel}; Node ${m.node}; ${m.wrk}.
 - Load: wrk, 1 thread, ${r.settings.connections} connections, ${r.settings.seconds} s per run, ${r.settings.runs} runs per figure (the median is quoted, runs interleaved across servers), 1 s warm-up; every server in its own process on 127.0.0.1.

@@ -13,7 +13,7 @@ import { BARE_HEADERS, listenAndAnnounce } from './bare-http.ts'
  * reading, then only what every POST of such a mock must do — one zod check of the body
  * (the contract's CreateFormBody), the record stored through the mock's own Table (an @msw/data
  * `Collection.create`, which checks it against StoredForm) and its view stringified — answered a
- * turn of the event loop at a time, as the mock's host does (mock/api-host.ts). No key lookup,
+ * turn of the event loop at a time, as the mock's host does (mock/http/api-host.ts). No key lookup,
  * routing, identifiers, slugs, error shapes or write queue: the mock cannot cost less than this.
  */
 const [file] = process.argv.slice(2) as [string]

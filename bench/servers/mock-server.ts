@@ -1,6 +1,7 @@
-import { createMock } from '../../mock/create.ts'
-import { startServer } from '../../mock/server.ts'
-import { importStateFile } from '../../mock/state-file.ts'
+import { createMock } from '../../mock/core/create.ts'
+import { startServer } from '../../mock/http/index.ts'
+import { importStateFile } from '../../mock/http/state/file.ts'
+import { keepState } from '../../mock/http/state/keeper.ts'
 import { BENCH_KEY } from '../lib/filler.ts'
 
 /**
@@ -10,7 +11,9 @@ import { BENCH_KEY } from '../lib/filler.ts'
  * Prints one line, `READY {json}`, once it answers.
  */
 const stateFile = process.argv[2]
-if (!stateFile) throw new Error('usage: mock-server.ts STATE_FILE')
+if (!stateFile) throw new Error('usage: mock-server.ts STATE_FILE [--keep]')
+/** `--keep`: the file is kept as `serve --state` keeps it (journal, compaction), not only read. */
+const keep = process.argv[3] === '--keep'
 // Loaded as `serve --state` loads a file (importStateFile): read, each record parsed and validated
 // once as it is stored; the import time covers all of it. The file is written by the bench's own
 // process: built here, the filler and its JSON text were garbage still in this heap when the
@@ -19,7 +22,10 @@ const mock = createMock({ plan: false, seed: 1 })
 await mock.ready
 const cpuBefore = process.cpuUsage()
 const started = performance.now()
-if (!(await importStateFile(stateFile, mock))) throw new Error(`${stateFile} vanished`)
+const loaded = keep
+  ? (await keepState(stateFile, mock)).loaded
+  : await importStateFile(stateFile, mock)
+if (!loaded) throw new Error(`${stateFile} vanished`)
 const importMs = performance.now() - started
 // CPU time of this process during the import (user + system): steadier than its wall time when
 // the machine is shared.

@@ -1,5 +1,6 @@
 import { API_PREFIX } from '../../contract/common.ts'
 import { DEMO_ORGANIZATIONS } from '../../fixtures/organizations.ts'
+import { CONTROL_TOKEN_ENV, type ControlAccess } from '../http/control-access.ts'
 
 export interface BannerInput {
   /** Origin as a person would type it, e.g. http://localhost:4010. */
@@ -12,8 +13,40 @@ export interface BannerInput {
   failRate?: number
   statePath?: string
   stateLoaded?: boolean
+  /** Journal entries replayed at start. */
+  replayed?: number
+  journalPath?: string
+  /** What a crash may lose, in ms (KeptState.windowMs). */
+  windowMs?: number
+  /** How the control routes are secured (startServer's `control`). */
+  control?: ControlAccess
   /** An earlier release than the latest: its label and what later releases added. */
   release?: { label: string; later: string }
+}
+
+/** The control lines: how `/__mock/*` is secured, and a reset that works as printed. */
+const controlLines = (origin: string, control: ControlAccess = { generated: false }) => {
+  if (control.token === undefined) {
+    return [
+      '  Control      /__mock/* open: the mock listens on loopback only (--control-token requires a token)',
+      '',
+      '  Reset: POST /__mock/reset · Stop: Ctrl+C',
+    ]
+  }
+  const shown = control.generated ? control.token : '<your control token>'
+  return [
+    control.generated
+      ? `  Control      /__mock/* needs "Authorization: Bearer <token>" with this run's token:`
+      : `  Control      /__mock/* needs "Authorization: Bearer <token>" (--control-token or ${CONTROL_TOKEN_ENV})`,
+    ...(control.generated
+      ? [
+          `    ${control.token}`,
+          `    (made at start; set your own with --control-token or ${CONTROL_TOKEN_ENV})`,
+        ]
+      : []),
+    '',
+    `  Reset: curl -X POST -H "Authorization: Bearer ${shown}" ${origin}/__mock/reset · Stop: Ctrl+C`,
+  ]
 }
 
 /** What `serve` prints at start: enough to make a first request without reading anything else. */
@@ -60,11 +93,15 @@ export const banner = (input: BannerInput): string => {
     lines.push('', `  Scenario     ${input.scenario} (what POST /__mock/reset goes back to)`)
   }
   if (input.statePath !== undefined) {
+    const replayed = input.replayed
+      ? ` and ${input.replayed} ${input.replayed === 1 ? 'change' : 'changes'} from its journal`
+      : ''
     lines.push(
       '',
-      `  State        ${input.stateLoaded ? 'loaded from' : `starts from ${input.scenario === undefined ? 'the demo data' : `scenario ${input.scenario}`}; will be saved to`} ${input.statePath} (written on Ctrl+C)`,
+      `  State        ${input.stateLoaded ? `loaded from ${input.statePath}${replayed}` : `starts from ${input.scenario === undefined ? 'the demo data' : `scenario ${input.scenario}`}, saved to ${input.statePath}`}`,
+      `               every change saved within ${input.windowMs} ms (to ${input.journalPath ?? `${input.statePath}.journal`}), so a crash loses at most that`,
     )
   }
-  lines.push('', '  Reset: POST /__mock/reset · Stop: Ctrl+C', '')
+  lines.push('', ...controlLines(input.origin, input.control), '')
   return lines.join('\n')
 }

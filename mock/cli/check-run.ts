@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { DeploymentError } from '../conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
 import { explorationSummary } from '../conformance/explore/report.ts'
-import { initDeployment } from '../conformance/init.ts'
+import { INIT_MAX_REQUESTS, initDeployment } from '../conformance/init.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
@@ -81,7 +81,9 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
       )
     }
     const file = options.init
-    process.stderr.write(`Probing ${baseUrl} with the profile's requests (at most 40)…\n`)
+    process.stderr.write(
+      `Probing ${baseUrl} with the profile's requests (at most ${INIT_MAX_REQUESTS})…\n`,
+    )
     const result = await usage(() => initDeployment({ ...common, out: file }))
     printInit(result)
     process.exitCode = result.problem ? EXIT.blocked : EXIT.ok

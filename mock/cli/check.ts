@@ -54,7 +54,7 @@ export const registerCheck = (program: Command): void => {
     )
     .option(
       '--init <file>',
-      "probe the deployment with the profile's requests (at most 40, marked, cleaned up) and write a starter deployment file",
+      "probe the deployment with the profile's requests (at most 48, marked, cleaned up) and write a starter deployment file",
     )
     .option(
       '--release <date>',

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander'
+import { controlTokenProblem } from '../http/control-access.ts'
 
 /**
  * Value parsers for the CLI's flags. Each throws commander's InvalidArgumentError, which the
@@ -85,4 +86,10 @@ export const parsePositive = (raw: string): number => {
     throw new InvalidArgumentError('Expected a whole number of at least 1.')
   }
   return value
+}
+
+export const parseControlToken = (raw: string): string => {
+  const problem = controlTokenProblem(raw)
+  if (problem) throw new InvalidArgumentError(problem)
+  return raw
 }

@@ -6,6 +6,7 @@ export const SKIP_TEXT: Record<SkipReason, string> = {
   participation: 'participation: the API cannot create it (§1), the mock writes it directly',
   responses: 'form responses: the API cannot collect them (§1), the mock writes them directly',
   'no-key': "the other organization's step: give --other-key to send it",
+  'not-offered': 'it acts on something this deployment does not offer (deployment file: null)',
 }
 
 const refText = (value: string | Ref) =>
@@ -90,5 +91,31 @@ export const printCreated = (outcome: SeedOutcome) => {
           `      ${linksOf(kind, record)}\n`,
       )
     }
+  }
+}
+
+/**
+ * What the plan lost on the way, in one summary: the steps the release cannot hold (`--release`,
+ * one line), then the parts of records this deployment does not offer (its deployment file says
+ * null) and the steps on them that were skipped.
+ */
+export const printLeftOut = (notInRelease: string | undefined, outcome?: SeedOutcome) => {
+  const out = process.stdout
+  if (notInRelease !== undefined) out.write(`${notInRelease}\n`)
+  if (!outcome || (outcome.leftOut.length === 0 && outcome.skipped.length === 0)) return
+  const records = new Set(outcome.leftOut.map((l) => l.record))
+  out.write(
+    `\nLeft out ${outcome.leftOut.length} part(s) of ${records.size} record(s) that this deployment does not offer (its deployment file says null):\n`,
+  )
+  const counts = new Map<string, number>()
+  for (const { what, key } of outcome.leftOut) {
+    const line = `${what.replace(/^an? |^the /, '')} (${key})`
+    counts.set(line, (counts.get(line) ?? 0) + 1)
+  }
+  for (const [line, count] of counts) out.write(`  ${count} × ${line}\n`)
+  if (outcome.skipped.length > 0) {
+    out.write(
+      `Skipped ${outcome.skipped.length} step(s) on what was left out: ${outcome.skipped.map((s) => `${s.index + 1} (${s.operation})`).join(', ')}.\n`,
+    )
   }
 }

@@ -3,12 +3,13 @@ import type { Method } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import type { ApiStep, DemoPlan, DemoStep } from '../../fixtures/plan.ts'
 import { resolveRefs } from '../../fixtures/refs.ts'
+import type { LeftOut, SeedVocabulary } from './seed-vocabulary.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 export const RECORD_KINDS: readonly RecordKind[] = ['form', 'session', 'series', 'report']
 
 /** Why a step is not sent; participation and responses have no operation in the API (§1). */
-export type SkipReason = 'participation' | 'responses' | 'no-key'
+export type SkipReason = 'participation' | 'responses' | 'no-key' | 'not-offered'
 
 /** What one step of the plan would do, before anything is sent. */
 export interface PlannedStep {
@@ -31,6 +32,10 @@ export interface SeedOutcome {
   /** The latest answer for each record created, by id, in creation order. */
   records: Map<string, { kind: RecordKind; record: Record<string, unknown> }>
   refusal?: Refusal
+  /** Parts of records the deployment file says this deployment does not offer: left out. */
+  leftOut: LeftOut[]
+  /** Steps not sent because what they act on was left out. */
+  skipped: Array<{ index: number; operation: OperationId; reason: string }>
 }
 
 /** Each step with the reason it will not be sent, given which plan keys have a client. */
@@ -55,12 +60,6 @@ const remember = (outcome: SeedOutcome, body: unknown) => {
   }
 }
 
-/** How a deployment spells a request (its deployment file); throws when it does not offer it. */
-export type Speller = (
-  op: OperationId,
-  body: unknown,
-) => { method: Method; path: string; body?: unknown }
-
 /**
  * Sends the plan's API steps in order with the typed client; stops at the first answer that is not
  * the operation's success status (any 2xx when a deployment file spells the requests: its status
@@ -70,9 +69,14 @@ export const runPlan = async (
   planned: readonly PlannedStep[],
   clients: ReadonlyMap<string, Client>,
   onStep: (done: number, step: PlannedStep) => void,
-  spell?: Speller,
+  vocabulary?: SeedVocabulary,
 ): Promise<SeedOutcome> => {
-  const outcome: SeedOutcome = { sent: 0, records: new Map() }
+  const outcome: SeedOutcome = {
+    sent: 0,
+    records: new Map(),
+    leftOut: vocabulary?.leftOut ?? [],
+    skipped: [],
+  }
   const named = new Map<string, unknown>()
   let done = 0
   for (const item of planned) {
@@ -83,13 +87,32 @@ export const runPlan = async (
       continue
     }
     const route = contract[step.operation]
-    const params = resolveRefs(step.params ?? {}, named) as Record<string, string>
-    const body = step.body === undefined ? undefined : resolveRefs(step.body, named)
     let request: { method: Method; path: string; body?: unknown }
+    let params: Record<string, string>
+    let keep = (answer: unknown) => answer
     try {
-      request = spell
-        ? spell(step.operation, body)
-        : { method: route.method, path: route.path, ...(body === undefined ? {} : { body }) }
+      if (vocabulary) {
+        // The deployment's vocabulary: what it does not offer is left out, the rest spelled.
+        const prepared = vocabulary.prepare(step, named)
+        if ('skip' in prepared) {
+          outcome.skipped.push({
+            index: item.index,
+            operation: step.operation,
+            reason: prepared.skip,
+          })
+          onStep(++done, { ...item, skip: 'not-offered' })
+          continue
+        }
+        ;({ request, params, keep } = prepared)
+      } else {
+        params = resolveRefs(step.params ?? {}, named) as Record<string, string>
+        const body = step.body === undefined ? undefined : resolveRefs(step.body, named)
+        request = {
+          method: route.method,
+          path: route.path,
+          ...(body === undefined ? {} : { body }),
+        }
+      }
     } catch (error) {
       const url = route.path
       outcome.refusal = {
@@ -102,29 +125,39 @@ export const runPlan = async (
       }
       return outcome
     }
-    const response = await client.raw({
-      method: request.method,
-      path: request.path,
-      params,
-      ...(request.body === undefined ? {} : { body: request.body }),
-    })
-    outcome.sent += 1
-    const succeeded = spell
-      ? response.status >= 200 && response.status < 300
-      : response.status === route.success.status
-    if (!succeeded) {
-      outcome.refusal = {
-        index: item.index,
-        step,
-        status: response.status,
-        text: response.text,
-        request: response.request,
-        ...(response.error === undefined ? {} : { error: response.error }),
+    // The step, then what the vocabulary adds to complete its record (a template's missing fields).
+    const queue: Array<{
+      request: { method: Method; path: string; body?: unknown }
+      params: Record<string, string>
+      keep: (answer: unknown) => unknown
+    }> = [{ request, params, keep }]
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const response = await client.raw({
+        method: next.request.method,
+        path: next.request.path,
+        params: next.params,
+        ...(next.request.body === undefined ? {} : { body: next.request.body }),
+      })
+      outcome.sent += 1
+      const succeeded = vocabulary
+        ? response.status >= 200 && response.status < 300
+        : response.status === route.success.status
+      if (!succeeded) {
+        outcome.refusal = {
+          index: item.index,
+          step,
+          status: response.status,
+          text: response.text,
+          request: response.request,
+          ...(response.error === undefined ? {} : { error: response.error }),
+        }
+        return outcome
       }
-      return outcome
+      const kept = next.keep(response.body)
+      if (next.request === request && step.name !== undefined) named.set(step.name, kept)
+      remember(outcome, response.body)
+      if (next.request === request && vocabulary) queue.push(...vocabulary.completing())
     }
-    if (step.name !== undefined) named.set(step.name, response.body)
-    remember(outcome, response.body)
     onStep(++done, item)
   }
   return outcome

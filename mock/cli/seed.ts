@@ -5,7 +5,7 @@ import type { Client } from '../../contract/client.ts'
 import type { DemoCounts } from '../../fixtures/index.ts'
 import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
-import type { Speller } from './seed-run.ts'
+import type { SeedVocabulary } from './seed-vocabulary.ts'
 
 interface SeedOptions {
   seed: number
@@ -43,25 +43,26 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     import('./seed-run.ts'),
     import('../../contract/releases.ts'),
   ])
-  const { describeStep, printCreated, printDryRun, printSkips } = print
+  const { describeStep, printCreated, printDryRun, printLeftOut, printSkips } = print
   const whole = demoPlan(options.seed, countsOf(options))
   // --release: only what a deployment of that release can hold (§9); the rest is counted.
   let plan = whole
-  let leftOut = ''
+  let notInRelease: string | undefined
   if (options.release !== undefined) {
     const resolved = resolveRelease(options.release)
     if ('error' in resolved) throw new UsageError(`--release: ${resolved.error}`)
     const part = planIn(whole, resolved.release)
     plan = part.plan
     const what = describeLeftOut(part.leftOut)
-    leftOut = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9), left out: ${what || 'nothing'}.\n`
+    notInRelease = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9), left out: ${what || 'nothing'}.`
   }
-  const printLeftOut = () => process.stdout.write(leftOut)
   if (options.out !== undefined) {
     const target = resolve(options.out)
     mkdirSync(dirname(target), { recursive: true })
     writeFileSync(target, `${JSON.stringify(plan, null, 2)}\n`)
-    process.stderr.write(`Wrote the demo plan of seed ${options.seed} to ${target}\n${leftOut}`)
+    process.stderr.write(
+      `Wrote the demo plan of seed ${options.seed} to ${target}\n${notInRelease ? `${notInRelease}\n` : ''}`,
+    )
     return
   }
   if (baseUrl === undefined) {
@@ -80,7 +81,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   )
   if (options.dryRun) {
     printDryRun(planned, keyName)
-    printLeftOut()
+    printLeftOut(notInRelease)
     return
   }
   if (options.key === undefined) {
@@ -90,16 +91,15 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   }
 
   // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
-  let spell: Speller | undefined
+  let vocabulary: SeedVocabulary | undefined
   if (options.deployment !== undefined) {
-    const [{ loadDeployment }, { DeploymentError }, { spellRequest }] = await Promise.all([
+    const [{ loadDeployment }, { DeploymentError }, { SeedVocabulary }] = await Promise.all([
       import('../conformance/load-deployment.ts'),
       import('../conformance/deployment.ts'),
-      import('../conformance/spell.ts'),
+      import('./seed-vocabulary.ts'),
     ])
     try {
-      const deployment = await loadDeployment(options.deployment)
-      spell = (op, body) => spellRequest(deployment, op, body)
+      vocabulary = new SeedVocabulary(await loadDeployment(options.deployment))
     } catch (error) {
       if (error instanceof DeploymentError) throw new UsageError(error.message)
       throw error
@@ -117,16 +117,17 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     planned,
     clients,
     (done, item) => progress.step(done, `${item.skip ? 'skipped ' : ''}${describeStep(item.step)}`),
-    spell,
+    vocabulary,
   )
   progress.end()
   printCreated(outcome)
   const refusal = outcome.refusal
   if (refusal === undefined) {
     printSkips(planned)
-    printLeftOut()
+    printLeftOut(notInRelease, outcome)
     return
   }
+  printLeftOut(notInRelease, outcome)
   const reason = refusal.error ?? `answered ${refusal.status}: ${refusal.text.slice(0, 500)}`
   const kept =
     outcome.records.size === 0
@@ -188,7 +189,10 @@ export const registerSeed = (program: Command): void => {
       `
 The plan's steps run in order; each record gets the deployment's own ids and timestamps. Steps
 that the API cannot express (session participation, form responses, §1) are skipped and counted.
-The first refusal stops the run: the records already created are listed, and the exit status is 1.
+With --deployment the plan is sent in that deployment's vocabulary (field kinds and configs,
+activity contents, templates and other values); a kind the file declares not offered (null) is
+left out of its record, and counted. The first refusal stops the run: the records already
+created are listed, and the exit status is 1.
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run

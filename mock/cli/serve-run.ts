@@ -8,10 +8,11 @@ import {
   releaseLabel,
   resolveRelease,
 } from '../../contract/releases.ts'
-import { createMock, type MockOptions } from '../create.ts'
-import { startServer } from '../listen.ts'
-import type { OpenPort } from '../open-port.ts'
-import { parseScenarioName, type Scenario } from '../scenarios.ts'
+import { createMock, type MockOptions } from '../core/create.ts'
+import { parseScenarioName, type Scenario } from '../core/scenarios.ts'
+import { startServer } from '../http/listen.ts'
+import type { OpenPort } from '../http/open-port.ts'
+import type { KeptState } from '../http/state/keeper.ts'
 import { banner } from './banner.ts'
 import { UsageError } from './options.ts'
 import type { ServeOptions } from './serve.ts'
@@ -27,7 +28,7 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
   if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
   const path = resolve(text)
-  const { loadStateFile } = await import('../state-file.ts')
+  const { loadStateFile } = await import('../http/state/file.ts')
   const state = await loadStateFile(path)
   if (state === undefined) {
     throw new UsageError(
@@ -90,11 +91,14 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   }
   const mock = createMock(mockOptions)
   const statePath = options.state === undefined ? undefined : resolve(options.state)
+  // With --state, the file is loaded (its journal replayed) and then kept up to date.
+  let kept: KeptState | undefined
   const load = async () => {
     await mock.ready
     if (statePath === undefined) return false
-    const { importStateFile } = await import('../state-file.ts')
-    return importStateFile(statePath, mock)
+    const { keepState } = await import('../http/state/keeper.ts')
+    kept = await keepState(statePath, mock)
+    return kept.loaded
   }
   const stateLoaded = await load()
 
@@ -102,7 +106,8 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     opened,
     host: options.host,
     mock,
-    loadExtend: async () => (await import('../pages/index.ts')).mountPages,
+    loadExtend: async () => (await import('../http/pages/index.ts')).mountPages,
+    ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
   })
   // Handlers first: a signal sent as soon as the banner is read must stop (and save) cleanly.
   let stopping = false
@@ -113,10 +118,8 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     process.stderr.write(`\n${signal}: stopping the mock…\n`)
     try {
       await running.close()
-      if (statePath !== undefined) {
-        const { saveStateFile } = await import('../state-file.ts')
-        await mock.filled()
-        await saveStateFile(statePath, mock.exportState())
+      if (kept) {
+        await kept.close()
         process.stderr.write(`Saved the state to ${statePath}\n`)
       }
       process.exit(0)
@@ -135,7 +138,16 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
       ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
       ...(options.latency === undefined ? {} : { latency: options.latency }),
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
-      ...(statePath === undefined ? {} : { statePath, stateLoaded }),
+      ...(statePath === undefined || !kept
+        ? {}
+        : {
+            statePath,
+            stateLoaded,
+            replayed: kept.replayed,
+            journalPath: kept.journalPath,
+            windowMs: kept.windowMs,
+          }),
+      control: running.control,
       ...(release && release.release !== LATEST_RELEASE
         ? {
             release: {

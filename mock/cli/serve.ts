@@ -1,6 +1,14 @@
 import { type Command, Option } from 'commander'
-import { openPort } from '../open-port.ts'
-import { parseHttpUrl, parseLatency, parsePort, parseRate, parseSeed } from './options.ts'
+import { CONTROL_TOKEN_ENV } from '../http/control-access.ts'
+import { openPort } from '../http/open-port.ts'
+import {
+  parseControlToken,
+  parseHttpUrl,
+  parseLatency,
+  parsePort,
+  parseRate,
+  parseSeed,
+} from './options.ts'
 
 export interface ServeOptions {
   port: number
@@ -11,6 +19,7 @@ export interface ServeOptions {
   scenario?: string
   latency?: number | [number, number]
   failRate?: number
+  controlToken?: string
   release?: string
 }
 
@@ -36,7 +45,8 @@ export const registerServe = (program: Command): void => {
     )
     .option(
       '--state <file>',
-      'load the mock state from this file at start (if it exists), save it there on shutdown',
+      'keep the mock state in this file: loaded at start (if it exists), every change saved ' +
+        'within 100 ms (to <file>.journal, folded into the file now and then and on shutdown)',
     )
     .option(
       '--scenario <name|file>',
@@ -50,6 +60,16 @@ export const registerServe = (program: Command): void => {
       parseLatency,
     )
     .option('--fail-rate <share>', 'answer this share of API requests (0-1) with 503', parseRate)
+    .addOption(
+      new Option(
+        '--control-token <token>',
+        'required as "Authorization: Bearer <token>" by the control routes (/__mock/*); ' +
+          'without it they are open on loopback, and off loopback need a token made for the run ' +
+          '(printed at start)',
+      )
+        .env(CONTROL_TOKEN_ENV)
+        .argParser(parseControlToken),
+    )
     .option(
       '--release <date>',
       'answer as an earlier release of the API (§9): a date (the release in force that day) or a ' +
@@ -62,14 +82,16 @@ export const registerServe = (program: Command): void => {
 Examples:
   $ engagement-mock serve
   $ engagement-mock serve --port 8080 --seed 7
-  $ engagement-mock serve --state .state/mock.json      # keep your changes across restarts
+  $ engagement-mock serve --state .state/mock.json      # keep your changes, even through a crash
   $ engagement-mock serve --scenario empty              # first-run screens: no records
   $ engagement-mock serve --scenario large:forms=2000   # paging and long lists
   $ engagement-mock serve --scenario qa/checkout.json   # a state saved from /__mock/state
   $ engagement-mock serve --latency 200-800 --fail-rate 0.1
   $ engagement-mock serve --release 2026-07-12          # a backend on that day's release
   $ PORT=0 engagement-mock serve                         # any free port; the URL is printed
-  $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com`,
+  $ engagement-mock serve --host 0.0.0.0 --public-url https://mock.example.com
+  $ ENGAGEMENT_MOCK_CONTROL_TOKEN=<secret> engagement-mock serve --host 0.0.0.0 \\
+      --state /data/mock.json                            # one mock for a team, see docs/usage.md`,
     )
     .action(async (options: ServeOptions) => {
       // The port is opened before the mock is loaded and built: a client that connects meanwhile

@@ -1,7 +1,11 @@
 import * as z from 'zod'
 import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
 import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
+import { FIELD_CONFIGS, FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
+import { LAYOUTS, USE_CASES } from '../../contract/form-settings.ts'
+import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { pathParamNames } from '../../contract/route.ts'
+import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { ReleaseKey } from './release.ts'
 
@@ -92,6 +96,53 @@ const Operation = z
 
 const Content = z.record(z.string(), z.unknown())
 
+// The deployment's vocabulary: the names of what §2 leaves open (field kinds and their configs,
+// templates, use cases, layouts, modes, activity contents), so checks, exploration and seeding send
+// values this deployment knows. Declared here once; mock/conformance/vocabulary.ts applies it.
+
+/** Every config key of the profile's field kinds: what a shared config spelling may rename. */
+const configKeysOf = (kind: FieldKind) => Object.keys(FIELD_CONFIGS[kind].shape)
+export const FIELD_CONFIG_KEYS = [...new Set(FIELD_KINDS.flatMap(configKeysOf))]
+
+/** `(profileConfig) => config`: only in a TS/JS deployment module. */
+const ConfigSpelling = (keys: readonly string[]) => z.union([spellingMap(keys), BodyFn])
+
+/**
+ * How this deployment offers one profile field kind: its own kind name (a string, or `kind`), how
+ * it spells the profile's config (`config`: a spelling per config key, null leaves a key out; or a
+ * function in a module), and a known-good config (`sample`) that the spelled config is merged over
+ * (sent alone when nothing spells the config). `null`: the deployment has no such kind.
+ */
+const fieldEntry = (kind: FieldKind) =>
+  z
+    .union([
+      z.string().min(1),
+      z.strictObject({
+        kind: z.string().min(1).optional(),
+        config: ConfigSpelling(configKeysOf(kind)).optional(),
+        sample: Content.optional(),
+      }),
+    ])
+    .nullable()
+    .optional()
+
+const FieldVocabulary = z.strictObject({
+  /** A config spelling every kind shares (e.g. `label` → `question`); a kind's own `config` wins. */
+  config: ConfigSpelling(FIELD_CONFIG_KEYS).optional(),
+  ...(Object.fromEntries(FIELD_KINDS.map((kind) => [kind, fieldEntry(kind)])) as Record<
+    FieldKind,
+    ReturnType<typeof fieldEntry>
+  >),
+})
+
+/** Profile value → this deployment's value; null: it has no such value (left out of the body). */
+const valueMap = <const V extends string>(values: readonly V[]) =>
+  z.strictObject(
+    Object.fromEntries(
+      values.map((value) => [value, z.string().min(1).nullable().optional()]),
+    ) as Record<V, z.ZodOptional<z.ZodNullable<z.ZodString>>>,
+  )
+
 const Status = z.int().min(100).max(599)
 
 export const DeploymentFile = z.strictObject({
@@ -105,18 +156,38 @@ export const DeploymentFile = z.strictObject({
       replaceField: z.strictObject({ wrapper: Spelling }).optional(),
       /** A config this deployment accepts for a field of the submission kind (the one kind §2 names). */
       submissionConfig: Content.optional(),
+      /** The field kinds: per profile kind, this deployment's name and config, or null. */
+      fields: FieldVocabulary.optional(),
+      /** Template names (POST /forms `template`); null: no such template. */
+      templates: valueMap(FORM_TEMPLATES).optional(),
+      /** Values of settings.useCase; null: left out (the deployment's default). */
+      useCases: valueMap(USE_CASES).optional(),
+      /** Values of settings.layout; null: left out (the deployment's default). */
+      layouts: valueMap(LAYOUTS).optional(),
     })
+    .refine(
+      (forms) => forms.submissionConfig === undefined || forms.fields?.submission === undefined,
+      {
+        message:
+          'give either submissionConfig or fields.submission (submissionConfig is the same as fields.submission: { "sample": … })',
+        path: ['submissionConfig'],
+      },
+    )
     .optional(),
   sessions: z
     .strictObject({
       create: createSpelling('sessions.create').optional(),
-      /** A valid content per activity kind (everything but `kind`), as this deployment spells it. */
+      /** Values of `mode` (§2 names live and self-paced, not their spelling); null: left out. */
+      modes: valueMap(MODES).optional(),
+      /**
+       * A valid content per activity kind (everything but `kind`), as this deployment spells it;
+       * null: the deployment does not offer the kind. Also used inside a series' rounds.
+       */
       activities: z
         .strictObject(
-          Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind, Content.optional()])) as Record<
-            ActivityKind,
-            z.ZodOptional<typeof Content>
-          >,
+          Object.fromEntries(
+            ACTIVITY_KINDS.map((kind) => [kind, Content.nullable().optional()]),
+          ) as Record<ActivityKind, z.ZodOptional<z.ZodNullable<typeof Content>>>,
         )
         .optional(),
     })
@@ -132,16 +203,22 @@ export const DeploymentFile = z.strictObject({
       >,
     )
     .superRefine((operations, ctx) => {
-      // The suite fills the profile's path parameters: a path must keep them.
+      // The suite fills the profile's path parameters: a path must keep them. It may also carry
+      // the operation's body parameters (`/sessions/{id}/activities/{activityId}/present`).
       for (const [id, operation] of Object.entries(operations)) {
         if (!operation) continue
         const expected = pathParamNames(contract[id as OperationId].path).sort()
+        const movable = Object.keys(INFERRED_BODY_KEYS[id as OperationId] ?? {})
         const given = pathParamNames(operation.path).sort()
-        if (expected.join() !== given.join()) {
+        const kept = given.filter((p) => !movable.includes(p))
+        if (expected.join() !== kept.join() || new Set(given).size !== given.length) {
+          const extra = movable.length
+            ? ` (and, from the body, any of ${movable.map((p) => `{${p}}`).join(', ')})`
+            : ''
           ctx.addIssue({
             code: 'custom',
             path: [id, 'path'],
-            message: `expected the placeholders ${expected.map((p) => `{${p}}`).join(' and ') || '(none)'}, got "${operation.path}"`,
+            message: `expected the placeholders ${expected.map((p) => `{${p}}`).join(' and ') || '(none)'}${extra}, got "${operation.path}"`,
           })
         }
       }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, extname, resolve } from 'node:path'
 import type { Client } from '../../contract/client.ts'
+import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { activityKindSince, operationSince } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from './checks/samples.ts'
@@ -26,6 +27,7 @@ import {
   ConformanceOptionsError,
   conformanceEnv,
 } from './run-conformance.ts'
+import { activityKey, fieldKey } from './vocabulary.ts'
 
 export interface InitOptions
   extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {
@@ -56,10 +58,12 @@ export interface InitResult {
 }
 
 /**
- * Requests a probe may send at most: the release reads, the creates, one activity per kind, the
- * inferred operations.
+ * Requests a probe may send at most: the release reads (2), the creates (6), one field per field
+ * kind (12), one activity per activity kind (11) and the unknown-kind twin of a refused later kind
+ * (1), the field-config replace, the open and the inferred operations (6): 38 today, plus room for
+ * what a deployment answers unexpectedly. Clean-up (the forms' deletes) is counted apart.
  */
-export const INIT_MAX_REQUESTS = 40
+export const INIT_MAX_REQUESTS = 48
 
 const errorText = (body: unknown, text: string): string => {
   const error = (body as { error?: unknown } | undefined)?.error
@@ -158,15 +162,21 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     (a) => `accepted; the new form's status is "${String(statusIn(a, 'form'))}"`,
   )
   if (formId) {
-    const field = await send('forms.submissionConfig', 'addField', () =>
-      api.addField({ params: { id: formId }, body: FIELD_SAMPLES.submission }),
-    )
-    const fieldId = field && idIn(field, 'field')
-    if (fieldId) {
+    // Every field kind of the profile, one field each: what this deployment calls its kinds.
+    let probeField: { id: string; kind: FieldKind } | undefined
+    for (const kind of FIELD_KINDS) {
+      const field = await send(fieldKey(kind), 'addField', () =>
+        api.addField({ params: { id: formId }, body: FIELD_SAMPLES[kind] }),
+      )
+      const id = field && idIn(field, 'field')
+      if (id && (probeField === undefined || kind === 'submission')) probeField = { id, kind }
+    }
+    if (probeField) {
+      const { id: fieldId, kind } = probeField
       await send('forms.replaceField.wrapper', 'replaceFieldConfig', () =>
         api.replaceFieldConfig({
           params: { id: formId, fieldId },
-          body: { config: { ...FIELD_SAMPLES.submission.config, label: 'Renamed' } },
+          body: { config: { ...FIELD_SAMPLES[kind].config, label: 'Renamed' } },
         }),
       )
       await send('operations.listFormResponses', 'listFormResponses', () =>
@@ -183,14 +193,14 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   const draftId = draft && idIn(draft, 'session')
   if (draftId) {
     for (const sample of Object.values(ACTIVITY_SAMPLES)) {
-      await send(`sessions.activities.${sample.kind}`, 'addActivity', () =>
+      await send(activityKey(sample.kind), 'addActivity', () =>
         api.addActivity({ params: { id: draftId }, body: sample }),
       )
     }
     // A refused kind of a later release: the same body with a kind no release has tells whether
     // it was refused as an unknown kind (not in this release) or for its content.
     for (const kind of LATER_KINDS) {
-      if (probes.find((p) => p.key === `sessions.activities.${kind}`)?.accepted !== false) continue
+      if (probes.find((p) => p.key === activityKey(kind))?.accepted !== false) continue
       await send(unknownTwinKey(kind), 'addActivity', () =>
         api.addActivity({ params: { id: draftId }, body: unknownTwinOf(ACTIVITY_SAMPLES[kind]) }),
       )
@@ -299,6 +309,22 @@ const note = (probes: readonly Probe[], key: string, fill: string): string => {
 const names = (section: keyof typeof CREATE_KEYS) =>
   Object.fromEntries(Object.entries(CREATE_KEYS[section]).map(([key, profile]) => [key, profile]))
 
+/** One entry per field kind: the profile's name, with what the deployment answered to its sample. */
+const fieldEntries = (probes: readonly Probe[]) =>
+  Object.fromEntries(
+    FIELD_KINDS.flatMap((kind) => [
+      [
+        `// ${kind}`,
+        note(
+          probes,
+          fieldKey(kind),
+          `Sent ${JSON.stringify(FIELD_SAMPLES[kind])}. Write this deployment's name and config for it (see "// fields"), or null.`,
+        ),
+      ],
+      [kind, kind],
+    ]),
+  )
+
 /** The starter file: the profile's spellings (what was sent), each annotated with the answer. */
 export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
   const proposal = proposeRelease(probes)
@@ -314,7 +340,7 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
   const activities = Object.fromEntries(
     kinds.flatMap((kind) => {
       const { kind: _, ...content } = ACTIVITY_SAMPLES[kind]
-      const refused = probes.find((p) => p.key === `sessions.activities.${kind}`)
+      const refused = probes.find((p) => p.key === activityKey(kind))
       return [
         [
           `// ${kind}`,
@@ -322,8 +348,8 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
             ? `${refused.request} was refused: ${refused.status} "${refused.answer}", as release ${proposal.release} has no ${kind} kind (§9: it arrived in ${activityKindSince(kind)}); its check is not in this release. Delete this entry, or if this deployment has the kind, write a content it accepts and a later release.`
             : note(
                 probes,
-                `sessions.activities.${kind}`,
-                `Replace with a ${kind} content this deployment accepts (everything but "kind").`,
+                activityKey(kind),
+                `Replace with a ${kind} content this deployment accepts (everything but "kind"), or null if it has no such kind.`,
               ),
         ],
         [kind, content],
@@ -343,12 +369,10 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
         'Write the property that wraps the new config in PATCH /forms/{id}/fields/{fieldId}, or null if the body is the config itself.',
       ),
       replaceField: { wrapper: 'config' },
-      '// submissionConfig': note(
-        probes,
-        'forms.submissionConfig',
-        'Replace with a config this deployment accepts for a field of the submission kind.',
-      ),
-      submissionConfig: FIELD_SAMPLES.submission.config,
+      '// fields': `The profile's twelve field kinds, each sent once as POST /forms/{id}/fields { kind, config }. Where one was refused, write this deployment's kind name ("long_text": "paragraph"), or { "kind": its name, "config": { profile config key: its key, or null to leave it out }, "sample": a config it accepts, merged under the spelled one }, or null if it has no such kind. "config" here (beside the kinds) spells the keys every kind shares, e.g. { "label": "question" }.`,
+      fields: fieldEntries(probes),
+      '// vocabulary':
+        'Not probed: "templates", "useCases" and "layouts" here (and "modes" under sessions) map the profile\'s values to this deployment\'s, e.g. "templates": { "retro": "sprint-retro" }, null for "has none". They matter to seed --deployment and to exploration; see docs/usage.md.',
     },
     sessions: {
       '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, 'sessions.create.openNow', fillCreate)}`,

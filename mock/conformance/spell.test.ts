@@ -9,7 +9,12 @@ describe('spellRequest', () => {
       method: 'POST',
       path: '/forms',
       body,
-      keys: ['forms.create.title', 'forms.create.publishNow', 'forms.create.fields'],
+      keys: [
+        'forms.fields.yes_no',
+        'forms.create.title',
+        'forms.create.publishNow',
+        'forms.create.fields',
+      ],
     })
   })
 

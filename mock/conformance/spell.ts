@@ -1,5 +1,5 @@
 import type { Client } from '../../contract/client.ts'
-import type { Method } from '../../contract/route.ts'
+import { type Method, pathParamNames } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import {
   type BodyFunction,
@@ -10,6 +10,18 @@ import {
   INFERRED_OPERATIONS,
 } from './deployment.ts'
 import { ContractFailure } from './failure.ts'
+import {
+  activityKey,
+  fieldKey,
+  isObj,
+  setAt,
+  spellActivity,
+  spellField,
+  spellSettings,
+  spellValue,
+  VALUE_KEYS,
+  type ValueMap,
+} from './vocabulary.ts'
 
 /**
  * Turns a request as the profile spells it into the request this deployment expects, following its
@@ -28,24 +40,13 @@ export interface SpelledRequest {
   method: Method
   path: string
   body?: unknown
+  /** Path parameters taken from the body (an inferred operation whose path names them). */
+  pathParams?: Record<string, string>
   /** The deployment file keys that decided this request's spelling: what would fix a refusal. */
   keys: string[]
 }
 
 type Obj = Record<string, unknown>
-const isObj = (value: unknown): value is Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-const setAt = (target: Obj, dotted: string, value: unknown) => {
-  const segments = dotted.split('.')
-  let node = target
-  for (const segment of segments.slice(0, -1)) {
-    const next = isObj(node[segment]) ? (node[segment] as Obj) : {}
-    node[segment] = next
-    node = next
-  }
-  node[segments.at(-1) as string] = value
-}
 
 const CREATE_OPS: Partial<Record<OperationId, CreateSection>> = {
   createForm: 'forms.create',
@@ -81,48 +82,151 @@ const spellProperties = (
   return out
 }
 
+/** A create body's properties as `section` of the file spells them. */
+const spellCreate = (
+  deployment: DeploymentFile,
+  section: CreateSection,
+  body: Obj,
+  keys: string[],
+) =>
+  spellProperties(
+    body,
+    spellingOf(deployment, section),
+    (p) => {
+      const key = createKeyOf(section, p)
+      return key ? { key, name: key.slice(section.length + 1) } : undefined
+    },
+    keys,
+  )
+
 const withActivityContent = (deployment: DeploymentFile, keys: string[]) => (item: unknown) => {
   if (!isObj(item) || typeof item.kind !== 'string') return item
-  keys.push(`sessions.activities.${item.kind}`)
-  const content = deployment.sessions?.activities?.[item.kind as never] as Obj | undefined
-  return content ? { ...structuredClone(content), kind: item.kind } : item
+  keys.push(activityKey(item.kind))
+  const spelled = spellActivity(deployment, item)
+  if (spelled === null) throw new NotOffered(activityKey(item.kind))
+  return spelled
 }
 
-const withFieldConfig = (deployment: DeploymentFile, keys: string[]) => (item: unknown) => {
-  if (!isObj(item) || item.kind !== 'submission') return item
-  keys.push('forms.submissionConfig')
-  const config = deployment.forms?.submissionConfig
-  return config ? { ...item, config: structuredClone(config) } : item
+const withFieldWords = (deployment: DeploymentFile, keys: string[]) => (item: unknown) => {
+  if (!isObj(item) || typeof item.kind !== 'string') return item
+  keys.push(fieldKey(item.kind))
+  const spelled = spellField(deployment, item as { kind: string; config?: unknown })
+  if (spelled === null) throw new NotOffered(fieldKey(item.kind))
+  return { ...item, ...spelled }
 }
 
-/** Request content the deployment file replaces: inline fields and activities, at any depth the profile uses. */
-const withContent = (deployment: DeploymentFile, op: OperationId, body: Obj, keys: string[]) => {
+/** A value of one of the file's value maps; a value it has none for leaves the property out. */
+const withValue = (
+  deployment: DeploymentFile,
+  body: Obj,
+  property: string,
+  map: ValueMap,
+  keys: string[],
+) => {
+  if (!(property in body)) return body
+  keys.push(VALUE_KEYS[map])
+  const spelled = spellValue(deployment, map, body[property])
+  const { [property]: _, ...rest } = body
+  return spelled === null ? rest : { ...body, [property]: spelled }
+}
+
+const list = (value: unknown, each: (item: unknown) => unknown) =>
+  Array.isArray(value) ? value.map(each) : value
+
+/** A round of POST /series: a session's shape (§2), so spelled as a session's create body. */
+const spellRound = (deployment: DeploymentFile, keys: string[]) => (round: unknown) => {
+  if (!isObj(round)) return round
   const activity = withActivityContent(deployment, keys)
-  const field = withFieldConfig(deployment, keys)
-  const list = (value: unknown, each: (item: unknown) => unknown) =>
-    Array.isArray(value) ? value.map(each) : value
+  let content = withValue(deployment, round, 'mode', 'modes', keys)
+  if ('activities' in content)
+    content = { ...content, activities: list(content.activities, activity) }
+  return spellCreate(deployment, 'sessions.create', content, keys)
+}
+
+/** What a request needs to be spelled that its body does not say (a replaced config's field kind). */
+export interface SpellHint {
+  fieldKind?: string
+}
+
+/**
+ * Request content in the deployment's vocabulary: field kinds and configs, activity contents,
+ * template, use case, layout and mode values, rounds spelled as sessions; at any depth the profile
+ * uses them.
+ */
+const withContent = (
+  deployment: DeploymentFile,
+  op: OperationId,
+  body: Obj,
+  keys: string[],
+  hint: SpellHint,
+): Obj => {
+  const activity = withActivityContent(deployment, keys)
+  const field = withFieldWords(deployment, keys)
   switch (op) {
-    case 'createForm':
-      return 'fields' in body ? { ...body, fields: list(body.fields, field) } : body
+    case 'createForm': {
+      let out = withValue(deployment, body, 'template', 'templates', keys)
+      if ('fields' in out) out = { ...out, fields: list(out.fields, field) }
+      if ('settings' in out) out = { ...out, settings: spellSettings(deployment, out.settings) }
+      return out
+    }
     case 'addField':
       return field(body) as Obj
-    case 'createSession':
-      return 'activities' in body ? { ...body, activities: list(body.activities, activity) } : body
+    case 'replaceFormSettings':
+      return spellSettings(deployment, body) as Obj
+    case 'replaceFieldConfig': {
+      if (hint.fieldKind === undefined || !isObj(body.config)) return body
+      keys.push(fieldKey(hint.fieldKind))
+      const spelled = spellField(deployment, { kind: hint.fieldKind, config: body.config })
+      if (spelled === null) throw new NotOffered(fieldKey(hint.fieldKind))
+      return { ...body, config: spelled.config }
+    }
+    case 'createSession': {
+      const out = withValue(deployment, body, 'mode', 'modes', keys)
+      return 'activities' in out ? { ...out, activities: list(out.activities, activity) } : out
+    }
     case 'addActivity':
       return activity(body) as Obj
     case 'createSeries':
       return 'rounds' in body
-        ? {
-            ...body,
-            rounds: list(body.rounds, (round) =>
-              isObj(round) && 'activities' in round
-                ? { ...round, activities: list(round.activities, activity) }
-                : round,
-            ),
-          }
+        ? { ...body, rounds: list(body.rounds, spellRound(deployment, keys)) }
         : body
     default:
       return body
+  }
+}
+
+/** An inferred operation: where the file puts it, its body spelled, body parameters moved into its path. */
+const spellInferred = (
+  deployment: DeploymentFile,
+  op: OperationId,
+  body: unknown,
+  keys: string[],
+): SpelledRequest => {
+  const route = contract[op]
+  const located = deployment.operations?.[op as keyof NonNullable<DeploymentFile['operations']>]
+  keys.push(`operations.${op}`)
+  if (located === null) throw new NotOffered(`operations.${op}`)
+  const method: Method = located?.method ?? route.method
+  const path: string = located?.path ?? route.path
+  if (!isObj(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
+  const names = INFERRED_BODY_KEYS[op] ?? {}
+  // A body parameter the path names travels in the path, not in the body.
+  const inPath = pathParamNames(path).filter((p) => p in names && p in body)
+  const pathParams = Object.fromEntries(inPath.map((p) => [p, String(body[p])]))
+  const rest = Object.fromEntries(Object.entries(body).filter(([p]) => !inPath.includes(p)))
+  const spelled = spellProperties(
+    rest,
+    located?.body,
+    (p) => (p in names ? { key: `operations.${op}.body.${p}`, name: p } : undefined),
+    keys,
+  )
+  const empty = inPath.length > 0 && isObj(spelled) && Object.keys(spelled).length === 0
+  return {
+    method,
+    path,
+    ...(empty ? {} : { body: spelled }),
+    ...(inPath.length > 0 ? { pathParams } : {}),
+    keys,
   }
 }
 
@@ -131,46 +235,21 @@ export const spellRequest = (
   deployment: DeploymentFile,
   op: OperationId,
   body: unknown,
+  hint: SpellHint = {},
 ): SpelledRequest => {
   const route = contract[op]
   const keys: string[] = []
-  let method: Method = route.method
-  let path: string = route.path
   if ((INFERRED_OPERATIONS as readonly string[]).includes(op)) {
-    const located = deployment.operations?.[op as keyof NonNullable<DeploymentFile['operations']>]
-    keys.push(`operations.${op}`)
-    if (located === null) throw new NotOffered(`operations.${op}`)
-    if (located) {
-      method = located.method
-      path = located.path
-    }
-    if (!isObj(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
-    const names = INFERRED_BODY_KEYS[op] ?? {}
-    const spelled = spellProperties(
-      body,
-      located?.body,
-      (p) => (p in names ? { key: `operations.${op}.body.${p}`, name: p } : undefined),
-      keys,
-    )
-    return { method, path, body: spelled, keys }
+    return spellInferred(deployment, op, body, keys)
   }
+  const { method, path } = route
   if (!isObj(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
-  const content = withContent(deployment, op, body, keys)
+  const content = withContent(deployment, op, body, keys, hint)
   const section = CREATE_OPS[op]
-  if (section) {
-    const spelled = spellProperties(
-      content,
-      spellingOf(deployment, section),
-      (p) => {
-        const key = createKeyOf(section, p)
-        return key ? { key, name: key.slice(section.length + 1) } : undefined
-      },
-      keys,
-    )
-    return { method, path, body: spelled, keys }
-  }
+  if (section) return { method, path, body: spellCreate(deployment, section, content, keys), keys }
   if (op === 'replaceFieldConfig' && 'config' in content) {
-    keys.push('forms.replaceField.wrapper', 'forms.submissionConfig')
+    keys.push('forms.replaceField.wrapper')
+    if (hint.fieldKind === undefined) keys.push('forms.submissionConfig')
     const wrapper = deployment.forms?.replaceField?.wrapper
     if (wrapper === null) return { method, path, body: content.config, keys }
     const out: Obj = {}
@@ -200,13 +279,19 @@ export const spelledClient = (client: Client, deployment: DeploymentFile): Clien
           params?: Record<string, string>
           body?: unknown
           headers?: Record<string, string>
-        } = {},
+        } & SpellHint = {},
       ) => {
-        const spelled = spellRequest(deployment, op, args.body)
+        const spelled = spellRequest(
+          deployment,
+          op,
+          args.body,
+          args.fieldKind === undefined ? {} : { fieldKind: args.fieldKind },
+        )
+        const params = { ...args.params, ...spelled.pathParams }
         const answer = await target.raw({
           method: spelled.method,
           path: spelled.path,
-          ...(args.params ? { params: args.params } : {}),
+          ...(Object.keys(params).length > 0 ? { params } : {}),
           ...(spelled.body === undefined ? {} : { body: spelled.body }),
           ...(args.headers ? { headers: args.headers } : {}),
         })

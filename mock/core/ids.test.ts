@@ -156,6 +156,24 @@ describe('IdSource', () => {
     expect(take(drawn)).toEqual(take(again))
   })
 
+  it('lands on the same identifiers whether restore moves it on, back, or to another seed', async () => {
+    const take = (ids: IdSource) => [ids.id('form'), ids.joinCode(), ids.slug('Same')]
+    const at = async (seed: number, draws: number) => {
+      const ids = await loaded(seed, free)
+      ids.restore(seed, draws)
+      return take(ids)
+    }
+    const moving = await loaded(3, free)
+    moving.restore(3, 40)
+    moving.restore(3, 90) // ahead on the same seed: only the 50 numbers between are drawn
+    expect(moving.draws).toBe(90)
+    expect(take(moving)).toEqual(await at(3, 90))
+    moving.restore(3, 10) // behind: drawn again from the seed
+    expect(take(moving)).toEqual(await at(3, 10))
+    moving.restore(5, 90)
+    expect(take(moving)).toEqual(await at(5, 90))
+  })
+
   it('keeps a reseed made while faker was loading', async () => {
     const ids = new IdSource(1, free)
     const loading = ids.load()

@@ -59,19 +59,33 @@ export class IdSource {
     this.restore(seed, 0)
   }
 
+  /** The seed the source draws from. */
+  get seed(): number {
+    return this.#seed
+  }
+
   /** How many random numbers were drawn since the seed: with it, `restore` resumes right here. */
   get draws(): number {
     return this.#engine ? this.#engine.randomizer.draws() : this.#draws
   }
 
-  /** Back to where a source of this seed stood after `draws` numbers. */
+  /**
+   * Back to where a source of this seed stood after `draws` numbers. Ahead on the same seed, it
+   * draws only the numbers in between: a replayed journal moves it on batch by batch, and
+   * drawing again from the seed each time cost ~3.7 million draws per batch at 100,000 records.
+   */
   restore(seed: number, draws: number): void {
+    const engine = this.#engine
+    const from = engine && seed === this.#seed ? engine.randomizer.draws() : undefined
     this.#seed = seed
     this.#draws = draws
-    const engine = this.#engine
     if (!engine) return
-    engine.randomizer.seed(seed)
-    for (let i = 0; i < draws; i++) engine.randomizer.next()
+    if (from === undefined || from > draws) {
+      engine.randomizer.seed(seed)
+      for (let i = 0; i < draws; i++) engine.randomizer.next()
+    } else {
+      for (let i = from; i < draws; i++) engine.randomizer.next()
+    }
   }
 
   /**

@@ -3,6 +3,12 @@ import { contractIn } from '../../contract/release-table.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
+import {
+  applyRecordChanges,
+  type IdPosition,
+  type MockChange,
+  type RecordChange,
+} from './changes.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import { isoClock } from './clock.ts'
 import type { Operations } from './context.ts'
@@ -87,6 +93,45 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   const store = new Store()
   // What a write needs beyond the store: faker to draw identifiers, and the writes' own module.
   const loadForWrites = () => Promise.all([env.ids.load(), loadWriteOperations()])
+  /** Told of every change of the store (onChange): a host keeping the state on disk. */
+  const listeners = new Set<(change: MockChange) => void>()
+  const position = (): IdPosition => ({ seed: env.ids.seed, draws: env.ids.draws })
+  const emit = (change: MockChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change)
+      } catch (error) {
+        console.error('[mock] a change listener failed:', error)
+      }
+    }
+  }
+  /**
+   * Runs a write with its record-level changes recorded, and tells the listeners once it is over,
+   * before its answer goes out: whatever it stored, even if it then failed. Collections are
+   * stored first (a demo snapshot's parts): storing them changes nothing.
+   */
+  const recorded = async <T>(task: () => Promise<T>): Promise<T> => {
+    const current = env.store
+    if (!current.complete) await current.fillAll()
+    const changes: RecordChange[] = []
+    const seq = current.seq
+    const draws = env.ids.draws
+    current.recorder = (change) => changes.push(change)
+    try {
+      return await task()
+    } finally {
+      current.recorder = undefined
+      if (changes.length > 0 || current.seq !== seq || env.ids.draws !== draws) {
+        emit({ kind: 'records', changes, seq: current.seq, draws: env.ids.draws })
+      }
+    }
+  }
+  /** After a reset or an import: the listeners get the whole new store. */
+  const emitState = async () => {
+    if (listeners.size === 0) return
+    await env.store.fillAll()
+    emit({ kind: 'state', state: exportState(env.store), ...position() })
+  }
   const env: DispatchEnv = {
     store,
     ids: new IdSource(seed, (kind, value) => env.store.reserve(kind, value)),
@@ -101,14 +146,14 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     ...(table ? { table } : {}),
     // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
     // wait for it, and for the write operations' module in parallel; after that a write is
-    // queued as it is, with no extra step per request.
+    // queued as it is, with no extra step per request (unless a listener wants its changes).
     exclusive: <T>(task: () => Promise<T>) =>
       enqueue(
-        env.ids.loaded
+        env.ids.loaded && listeners.size === 0
           ? task
           : async () => {
-              await loadForWrites()
-              return task()
+              if (!env.ids.loaded) await loadForWrites()
+              return listeners.size === 0 ? task() : recorded(task)
             },
       ),
   }
@@ -223,7 +268,11 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     reject: dispatcher.reject,
 
     /** Back to the seeded state, ids included: the same requests then get the same answers. */
-    reset: () => enqueue(seedStore),
+    reset: () =>
+      enqueue(async () => {
+        await seedStore()
+        await emitState()
+      }),
 
     /**
      * The whole state. With `loadOnFirstUse`, throws until every part of the demo snapshot is in
@@ -250,7 +299,67 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
         if (beyond) return { ok: false, error: beyond }
         env.store = built.store
         dispatcher.invalidate()
+        await emitState()
         return { ok: true }
+      }),
+
+    /**
+     * Calls `listener` after every change of the store, in order, synchronously before the
+     * answer of the write that made it goes out: each write's records, or the whole new store
+     * after a reset or an import. The store's records are never changed in place (a replace
+     * stores a new object), so a listener may keep them and read them later. Returns the
+     * unsubscribe. Seeding, and direct store writes (`store`, `invalidate`), are not told.
+     */
+    onChange: (listener: (change: MockChange) => void): (() => void) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+
+    /**
+     * Applies changes a listener was told, in order (a journal replayed at start), and puts the
+     * identifier source where the last one left it; listeners are not told. A change that cannot
+     * be applied (a record its schema refuses, an unknown owner) stops there and says why; what
+     * was applied before it stays, so a caller that gets an error must not serve this mock.
+     */
+    applyChanges: (changes: Iterable<MockChange>) =>
+      enqueue(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
+        await env.store.fillAll()
+        let at: IdPosition | undefined
+        try {
+          for (const change of changes) {
+            if (change.kind === 'state') {
+              const built = await buildStore(change.state)
+              if ('error' in built) return { ok: false, error: built.error }
+              env.store = built.store
+              at = { seed: change.seed, draws: change.draws }
+              continue
+            }
+            const failed = await applyRecordChanges(env.store, change.changes)
+            if (failed) return { ok: false, error: failed }
+            env.store.seq = change.seq
+            at = { seed: at?.seed ?? env.ids.seed, draws: change.draws }
+          }
+        } finally {
+          if (at) env.ids.restore(at.seed, at.draws)
+          dispatcher.invalidate()
+        }
+        return { ok: true }
+      }),
+
+    /** Where the identifier source stands now (between writes, see `capture`). */
+    idPosition: position,
+
+    /** Puts the identifier source at `at`: where a saved state's source stood. */
+    resumeIds: (at: IdPosition) => enqueue(async () => env.ids.restore(at.seed, at.draws)),
+
+    /**
+     * Calls `read` with the whole state and the identifier source's position between two changes
+     * (no write half done), once every collection is stored: what a host saves.
+     */
+    capture: <T>(read: (state: MockState, at: IdPosition) => T): Promise<T> =>
+      enqueue(async () => {
+        await env.store.fillAll()
+        return read(exportState(env.store), position())
       }),
 
     /** Direct store writes (tests, demo participation) must drop cached list bodies. */

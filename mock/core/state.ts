@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
 import { loadOnce } from './load-once.ts'
 import {
   COLLECTIONS,
@@ -60,7 +61,7 @@ export const exportState = (store: Store): MockState => ({
  * is what checks its records (in `Table.insert`, through @msw/data), so an import parses a record
  * once; the whole-state schema above is for callers that want a `MockState` value.
  */
-const RECORD_SCHEMAS = {
+export const RECORD_SCHEMAS = {
   forms: StoredForm,
   sessions: StoredSession,
   series: StoredSeries,
@@ -126,11 +127,11 @@ class Consistency {
   #id(value: string): void {
     this.#claim(this.#reserved.ids, 'id', value)
   }
-  #joinCode(value: string): void {
-    this.#claim(this.#reserved.joinCodes, 'join code', value)
-  }
-  #slug(value: string): void {
-    this.#claim(this.#reserved.slugs, 'slug', value)
+  /** Claims one of a record's nested identifiers (NESTED_IDENTIFIERS). */
+  readonly #nested = (kind: IdentifierKind, value: string): void => {
+    if (kind === 'id') this.#id(value)
+    else if (kind === 'joinCode') this.#claim(this.#reserved.joinCodes, 'join code', value)
+    else this.#claim(this.#reserved.slugs, 'slug', value)
   }
   #owned(record: { id: string; orgId: string; seq: number }): void {
     this.#id(record.id)
@@ -147,32 +148,22 @@ class Consistency {
   }
   forms(form: Of<'forms'>): Verdict {
     this.#owned(form)
-    for (const field of form.fields) this.#id(field.id)
-    this.#joinCode(form.joinCode)
-    this.#slug(form.slug)
+    NESTED_IDENTIFIERS.forms(form, this.#nested)
     return this.error
   }
   sessions(session: Of<'sessions'>): Verdict {
     this.#owned(session)
-    for (const activity of session.activities) this.#id(activity.id)
-    for (const team of session.teams) this.#id(team.id)
-    this.#joinCode(session.joinCode)
+    NESTED_IDENTIFIERS.sessions(session, this.#nested)
     return this.error
   }
   series(series: Of<'series'>): Verdict {
     this.#owned(series)
-    for (const team of series.teams) this.#id(team.id)
-    this.#joinCode(series.joinCode)
-    for (const round of series.rounds) {
-      this.#id(round.id)
-      for (const activity of round.activities) this.#id(activity.id)
-      this.#joinCode(round.joinCode)
-    }
+    NESTED_IDENTIFIERS.series(series, this.#nested)
     return this.error
   }
   reports(report: Of<'reports'>): Verdict {
     this.#owned(report)
-    this.#slug(report.slug)
+    NESTED_IDENTIFIERS.reports(report, this.#nested)
     return this.error
   }
   responses(response: Of<'responses'>): Verdict {

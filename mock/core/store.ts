@@ -5,7 +5,8 @@ import { ENTITLEMENTS } from '../../contract/route.ts'
 import { Series } from '../../contract/series.ts'
 import { Session } from '../../contract/sessions.ts'
 import { SponsorReport } from '../../contract/sponsors.ts'
-import { newestFirst, type Rec, Table } from './table.ts'
+import type { RecordChange } from './changes.ts'
+import { newestFirst, type Owned, type Rec, Table } from './table.ts'
 
 const owned = { orgId: idOf('organization'), seq: z.int().min(0) }
 
@@ -102,6 +103,7 @@ export class Store {
   }
 
   readonly #orgsByKey = new Map<string, Organization>()
+  readonly #orgIds = new Set<string>()
   readonly organizations: Organization[] = []
   /** Join codes are unique across all organizations' forms, sessions, rounds and series; slugs too. */
   readonly joinCodes = new Set<string>()
@@ -109,6 +111,11 @@ export class Store {
   #seq = 0
   /** Called with the organization whose data just changed, so cached reads can be dropped. */
   onWrite: (orgId: string) => void = () => {}
+  /**
+   * While set (a write runs, with a change listener: mock.ts), told of every record the write
+   * stores, replaces or removes, as it happens.
+   */
+  recorder: ((change: RecordChange) => void) | undefined
 
   /** Marks a collection as stored on first use: until then it throws `NotFilled`. */
   defer(name: CollectionName, deferred: Deferred): void {
@@ -171,6 +178,11 @@ export class Store {
     const parsed = StoredOrganization.parse(org)
     this.organizations.push(parsed)
     this.#orgsByKey.set(parsed.apiKey, parsed)
+    this.#orgIds.add(parsed.id)
+  }
+
+  hasOrganization(id: string): boolean {
+    return this.#orgIds.has(id)
   }
 
   orgByKey(apiKey: string): Organization | undefined {
@@ -179,6 +191,16 @@ export class Store {
 
   /** Every id handed out, of any resource or nested record: a new one never repeats an old one. */
   readonly ids = new Set<string>()
+
+  constructor() {
+    for (const name of COLLECTIONS) {
+      const table = this.#tables[name] as unknown as Table<z.ZodType<Owned>>
+      table.observer = (record, removed) =>
+        this.recorder?.(
+          (removed ? { delete: name, id: record.id } : { put: name, record }) as RecordChange,
+        )
+    }
+  }
 
   /**
    * Claims a fresh identifier; false when it is already in use. Only a complete store knows every

@@ -26,6 +26,8 @@ export class Table<S extends z.ZodType<Owned>> {
   readonly #byOrg = new Map<string, Rec<S>[]>()
   /** Positive when `a` is newer than `b`. */
   readonly #newer: (a: Rec<S>, b: Rec<S>) => number
+  /** Told of each record stored, replaced or removed: the store records a write's changes. */
+  observer: ((record: Rec<S>, removed: boolean) => void) | undefined
 
   constructor(schema: S, newer: (a: Rec<S>, b: Rec<S>) => number) {
     this.#schema = schema
@@ -83,6 +85,7 @@ export class Table<S extends z.ZodType<Owned>> {
     if (lo === list.length) list.push(record)
     else list.splice(lo, 0, record)
     this.#byOrg.set(record.orgId, list)
+    this.observer?.(record, false)
     return record
   }
 
@@ -97,6 +100,7 @@ export class Table<S extends z.ZodType<Owned>> {
     this.#byId.set(updated.id, updated)
     const list = this.#byOrg.get(updated.orgId)
     if (list) list[list.lastIndexOf(record)] = updated
+    this.observer?.(updated, false)
     return updated
   }
 
@@ -106,6 +110,7 @@ export class Table<S extends z.ZodType<Owned>> {
     const list = this.#byOrg.get(record.orgId)
     const at = list ? list.lastIndexOf(record) : -1
     if (list && at >= 0) list.splice(at, 1)
+    this.observer?.(record, true)
   }
 
   clear(): void {

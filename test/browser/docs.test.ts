@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { operationIds } from '../../contract/index.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { mountPages } from '../../mock/pages/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { mountPages } from '../../mock/http/pages/index.ts'
 import { describeInChromium, screenshot, useChromium } from './chromium.ts'
 
 describeInChromium('/docs: the interactive API reference', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createClient } from '../../contract/index.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { mountPages } from '../../mock/pages/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { mountPages } from '../../mock/http/pages/index.ts'
 import { describeInChromium, screenshot, useChromium } from './chromium.ts'
 
 /** Public URLs name the mock's public base; the pages are read from the server under test. */

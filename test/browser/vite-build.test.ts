@@ -41,7 +41,7 @@ describe("docs/usage.md's browser snippet in a Vite production build", () => {
 
   it('carries the mock when built for development (what the next check would catch)', () => {
     const found = mockModules(development as ViteBuild)
-    expect(found).toContain('mock/browser.ts')
+    expect(found).toContain('mock/browser/index.ts')
     expect(found.some((file) => file.startsWith('node_modules/@faker-js/faker/'))).toBe(true)
     expect(found.some((file) => file.startsWith('node_modules/msw/'))).toBe(true)
   })
@@ -105,7 +105,7 @@ describe('a Vite production build that enables the mock (VITE_MOCK=on)', () => {
   })
 
   it('starts the mock without faker, the demo plan or the identifier generator; they load later', () => {
-    const eager = eagerWith('mock/browser.ts')
+    const eager = eagerWith('mock/browser/index.ts')
     expect(eager).toContain('mock/core/mock.ts')
     expect(eager.some((m) => m.startsWith('node_modules/msw/'))).toBe(true)
     const deferred =
@@ -128,8 +128,8 @@ describe('a Vite production build that enables the mock (VITE_MOCK=on)', () => {
   })
 
   it('carries no override code into an app that does not use overrides', () => {
-    expect(build?.modules).toContain('mock/browser.ts')
-    expect(build?.modules).not.toContain('mock/override.ts')
+    expect(build?.modules).toContain('mock/browser/index.ts')
+    expect(build?.modules).not.toContain('mock/msw/override.ts')
   })
 })
 

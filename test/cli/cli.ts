@@ -15,7 +15,7 @@ export interface CliResult {
 const cleanEnv = (extra: Record<string, string | undefined>) => {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' }
   for (const name of Object.keys(env)) {
-    if (/^(CONTRACT_|SEED_)/.test(name) || name === 'PORT') delete env[name]
+    if (/^(CONTRACT_|SEED_|ENGAGEMENT_MOCK_)/.test(name) || name === 'PORT') delete env[name]
   }
   return { ...env, ...extra }
 }
@@ -48,10 +48,13 @@ export interface LongRunning {
 }
 
 /** Starts a long-running command (serve) and lets a test wait for what it prints. */
-export const startCli = (args: readonly string[]): LongRunning => {
+export const startCli = (
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined> } = {},
+): LongRunning => {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: cleanEnv({}),
+    env: cleanEnv(options.env ?? {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { buildOpenApiDocument, createClient } from '../../contract/index.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { runCli, startCli } from './cli.ts'
 
 /** `--release` on every command: serve, check (and its deployment file, --init), seed, openapi. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Client, createClient, type OperationId } from '../../contract/index.ts'
 import { ACME_KEY, demoPlan, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { recordCounts } from '../contract-selftest/counts.ts'
 import { runCli } from './cli.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-seed-'))
@@ -98,6 +99,61 @@ describe('engagement-mock seed', () => {
     expect(stdout).toContain(`Created ${created.length} record(s)`)
     for (const id of created) expect(stdout).toContain(id)
   }, 60_000)
+
+  it('with a deployment file: leaves out of each record the kinds it says are not offered, counts them, and changes nothing else', async () => {
+    const plain = await emptyMock()
+    expect((await runCli(['seed', plain.baseUrl, '--key', ACME_KEY])).status).toBe(0)
+    const before = await recordCounts(plain.baseUrl, ACME_KEY)
+    await plain.close()
+    const file = join(tmp, 'not-offered.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        // No retro template: its fields are sent inline instead, so the records stay the same.
+        forms: { fields: { phone: null, yes_no: 'yes_no' }, templates: { retro: null } },
+        sessions: { activities: { slides: null } },
+      }),
+    )
+    const server = await emptyMock()
+    const { status, stdout } = await runCli([
+      'seed',
+      server.baseUrl,
+      '--key',
+      ACME_KEY,
+      '--deployment',
+      file,
+    ])
+    expect(status).toBe(0)
+    const after = await recordCounts(server.baseUrl, ACME_KEY)
+    const phones = before.fieldKinds.phone ?? 0
+    const slides = before.activityKinds.slides ?? 0
+    expect(phones).toBeGreaterThan(0)
+    expect(slides).toBeGreaterThan(0)
+    expect(after).toMatchObject({
+      forms: before.forms,
+      sessions: before.sessions,
+      series: before.series,
+      rounds: before.rounds,
+      reports: before.reports,
+      fields: before.fields - phones,
+      activities: before.activities - slides,
+    })
+    expect(after.fieldKinds.phone).toBeUndefined()
+    // Sent without the template (the mock would have set its use case), with its four fields.
+    const { forms } = await listed(createClient({ baseUrl: server.baseUrl, apiKey: ACME_KEY }))
+    const sprint = forms.find((form) => /^Sprint \d+ retrospective$/.test(form.title))
+    expect(sprint?.settings.useCase).toBe('general')
+    expect(sprint?.fields.map((f) => f.kind)).toEqual([
+      'long_text',
+      'long_text',
+      'long_text',
+      'rating',
+    ])
+    expect(after.activityKinds.slides).toBeUndefined()
+    expect(stdout).toContain(`Left out ${phones + slides} part(s) of`)
+    expect(stdout).toContain(`${phones} × phone field (forms.fields.phone)`)
+    expect(stdout).toContain(`${slides} × slides activity (sessions.activities.slides)`)
+  }, 90_000)
 
   it('stops at once with a key the deployment does not know', async () => {
     const server = await emptyMock()

@@ -145,7 +145,7 @@ describe('what `serve` runs before its first answer', () => {
   it('runs neither express nor the pages, /docs or the OpenAPI document', () => {
     // They are in the bundle, and the recording sees them run once /docs is asked for.
     expect(laterInputs).toContain('node_modules/express/lib/express.js')
-    expect(laterInputs).toContain('mock/pages/index.ts')
+    expect(laterInputs).toContain('mock/http/pages/index.ts')
     expect(
       matching(/node_modules\/(express|body-parser|iconv-lite|mime-db|router|send)\//),
     ).toEqual([])
@@ -163,8 +163,11 @@ describe('what `serve` runs before its first answer', () => {
   })
 
   it('runs no state-file code (node:crypto, node:fs/promises) when no option names a file', () => {
-    expect(metafile.inputs).toHaveProperty(['mock/state-file.ts'])
-    expect(matching(/^mock\/state-file\.ts$/)).toEqual([])
+    expect(metafile.inputs).toHaveProperty(['mock/http/state/file.ts'])
+    expect(metafile.inputs).toHaveProperty(['mock/http/state/keeper.ts'])
+    expect(matching(/^mock\/(state-file|state-keeper|state-save|journal(-\w+)?)\.ts$/)).toEqual([])
+    // Nor the control routes' token check, which loads with express for them.
+    expect(matching(/^mock\/control-guard\.ts$/)).toEqual([])
   })
 
   it("loads the demo snapshot's forms part alone, the others when a write needs them", () => {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { startServer } from '../../mock/server.ts'
+import { startServer } from '../../mock/http/index.ts'
 import { ROOT } from './cli.ts'
 import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.ts'
 
@@ -58,6 +58,7 @@ describe('docs/usage.md', () => {
       'script with msw/node',
       'older release with msw/node',
       'backend from zero',
+      'vocabulary',
       'backend from code',
       'backend in vitest',
       'backend in node --test',

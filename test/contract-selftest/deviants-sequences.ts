@@ -5,11 +5,31 @@ import { list, type Obj, obj, ok, on, parse, reply, withKey } from './rewrite.ts
 /**
  * Deployments that go wrong only in a sequence: each answer looks right on its own, and the
  * exploration must find the sequence that shows the fault. `make` builds a fresh handler (some
- * remember what they saw).
+ * remember what they saw) for a deployment that speaks `dialect`: our mock by default, or another
+ * deployment in front of which the proxy puts the same fault (test/foreign).
  */
 export interface SequenceDeviant {
   name: string
-  make: () => Handler
+  make: (dialect?: Dialect) => Handler
+}
+
+/** What a fault needs to know of the deployment it is put in front of. */
+export interface Dialect {
+  /** A key holding both entitlements. */
+  mainKey: string
+  /** The create options' property names (§4: not shown). */
+  publishNow: string
+  openNow: string
+  /** State names (§3: not shown). */
+  states: { published: string; closed: string; ended: string }
+}
+
+/** Our mock's own words: the profile. */
+export const PROFILE_DIALECT: Dialect = {
+  mainKey: DEMO_KEYS.main,
+  publishNow: 'publish',
+  openNow: 'open',
+  states: { published: 'published', closed: 'closed', ended: 'ended' },
 }
 
 /** The request's JSON object, or undefined for a body that is not one (left to the mock). */
@@ -45,32 +65,32 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
   },
   {
     name: 'the open-now option of session creation ignored',
-    make: () =>
+    make: (dialect = PROFILE_DIALECT) =>
       on('POST', /^\/sessions$/, (request, forward) => {
         const sent = bodyOf(request)
         if (!sent) return forward(request)
-        const { open: _, ...body } = sent
+        const { [dialect.openNow]: _, ...body } = sent
         return forward({ ...request, body: JSON.stringify(body) })
       }),
   },
   {
     name: 'the publish-now option of form creation ignored',
-    make: () =>
+    make: (dialect = PROFILE_DIALECT) =>
       on('POST', /^\/forms$/, (request, forward) => {
         const sent = bodyOf(request)
         if (!sent) return forward(request)
-        const { publish: _, ...body } = sent
+        const { [dialect.publishNow]: _, ...body } = sent
         return forward({ ...request, body: JSON.stringify(body) })
       }),
   },
   {
     name: 'a closed form still reads as published (a state change a later read does not show)',
-    make: () =>
+    make: ({ states } = PROFILE_DIALECT) =>
       on('GET', /^\/forms\/[^/]+$/, async (request, forward) => {
         const answer = await forward(request)
         const form = obj(parse(answer).form)
-        if (!ok(answer) || form.status !== 'closed') return answer
-        return reply(answer.status, { form: { ...form, status: 'published' } })
+        if (!ok(answer) || form.status !== states.closed) return answer
+        return reply(answer.status, { form: { ...form, status: states.published } })
       }),
   },
   {
@@ -93,27 +113,47 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
   },
   {
     name: 'the series entitlement checked only on the first create of a key',
-    make: () => {
+    make: (dialect = PROFILE_DIALECT) => {
       const refused = new Set<string>()
       return on('POST', /^\/series$/, async (request, forward) => {
         const key = request.headers.authorization ?? ''
-        if (refused.has(key)) return forward(withKey(request, DEMO_KEYS.main))
+        if (refused.has(key)) return forward(withKey(request, dialect.mainKey))
         const answer = await forward(request)
-        if (answer.status === 403) refused.add(key)
+        if (answer.status >= 400 && answer.status < 500) refused.add(key)
         return answer
       })
     },
   },
   {
     name: 'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
-    make: () =>
+    make: ({ states } = PROFILE_DIALECT) =>
       on('GET', /^\/sessions$/, async (request, forward) => {
         const answer = await forward(request)
         if (!ok(answer)) return answer
         const sessions = list(parse(answer).sessions)
         return reply(answer.status, {
-          sessions: sessions.filter((s) => obj(s).status !== 'ended'),
+          sessions: sessions.filter((s) => obj(s).status !== states.ended),
         })
+      }),
+  },
+  {
+    name: 'publishing a form also rewrites its settings (a part of the record the operation does not name)',
+    make: () =>
+      on('POST', /^\/forms\/[^/]+\/publish$/, async (request, forward) => {
+        const answer = await forward(request)
+        const form = obj(parse(answer).form)
+        if (!ok(answer)) return answer
+        const settings = obj(form.settings)
+        const changed = { ...settings, thankYouMessage: `${String(settings.thankYouMessage)}!` }
+        const patched = await forward({
+          ...request,
+          method: 'PATCH',
+          path: `/forms/${formIdOf(request)}/settings`,
+          headers: { ...request.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(changed),
+        })
+        if (!ok(patched)) return answer
+        return reply(answer.status, { form: { ...form, settings: changed } })
       }),
   },
 ]

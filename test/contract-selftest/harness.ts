@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../../mock/conformance/checks/index.ts'
 import { type ContractEnv, readEnv } from '../../mock/conformance/env.ts'
 import { Run } from '../../mock/conformance/run.ts'
 import { type CheckResult, runChecks } from '../../mock/conformance/runner.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type RunningProxy, startProxy } from './proxy.ts'
 
 /** One mock with the proxy in front of it: the self-test's deployment under test. */

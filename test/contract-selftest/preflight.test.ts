@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { EnvError, readEnv } from '../../mock/conformance/env.ts'
 import { preflight } from '../../mock/conformance/preflight.ts'
-import { startServer } from '../../mock/server.ts'
+import { startServer } from '../../mock/http/index.ts'
 
 const servers: Server[] = []
 afterAll(async () => {

@@ -2,19 +2,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import type { Check } from '../../mock/conformance/check.ts'
+import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DeploymentFile } from '../../mock/conformance/deployment.ts'
 import { initDeployment } from '../../mock/conformance/init.ts'
+import { loadDeployment } from '../../mock/conformance/load-deployment.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
+import type { CheckState } from '../../mock/conformance/runner.ts'
+import { startServer } from '../../mock/http/index.ts'
+import { runCli } from '../cli/cli.ts'
 import type { Release } from '../foreign/releases.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
+import { recordCounts } from './counts.ts'
+import { FOREIGN_FILE } from './foreign.ts'
 import { type ProxyRequest, type RunningProxy, startProxy } from './proxy.ts'
 
 /**
  * The foreign deployment (test/foreign: written from the reference alone, its own choices
- * everywhere the reference is silent) on its earlier releases, checked with `release` in a
- * deployment file written from its README. What today's file can say of its vocabulary is said;
- * the one check whose request that file cannot yet spell is named below and left out.
+ * everywhere the reference is silent) on its earlier releases, checked with its deployment file
+ * (foreign.deployment.json: its whole vocabulary, as a user writes it from `--init` and its README)
+ * plus the `release` it runs. No check is left out.
  */
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-release-foreign-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -33,60 +39,15 @@ const keys = {
   noEntitlementsKey: FOREIGN_KEYS.noEntitlements,
 }
 
-/**
- * Sends `useCase: "hackathon"`, a value the reference does not name; this deployment calls that
- * use case `hackathon-judging`, and the deployment file has no key for use-case values until the
- * vocabulary of issue 22 (forms.useCases). Unrelated to releases.
- */
-const NOT_YET_SPELLABLE = [
-  '§2 Form settings: a replace resets every omitted setting to its default',
-]
-const spellable = (check: Check) => !NOT_YET_SPELLABLE.includes(check.name)
-
-/** The foreign README's vocabulary, as far as the deployment file of today can say it. */
-const deploymentFile = (release: string): DeploymentFile => ({
+/** The foreign deployment's file, with the release it runs. */
+const deploymentFile = async (release: string): Promise<DeploymentFile> => ({
+  ...(await loadDeployment(FOREIGN_FILE)),
   release,
-  forms: {
-    create: { publishNow: 'publishNow' },
-    replaceField: { wrapper: 'newConfig' },
-    submissionConfig: { question: 'Your project', requireRepoUrl: true },
-  },
-  sessions: {
-    create: { openNow: 'startNow' },
-    activities: {
-      poll: { prompt: 'Lunch?', answers: ['Pizza', 'Sushi'] },
-      quiz: { prompt: '2+2?', answers: ['3', '4'], correct: 1, seconds: 20 },
-      word_cloud: { prompt: 'One word for today', maxWords: 1 },
-      qa: { topic: 'Ask the CEO', moderated: true },
-      rating: { prompt: 'Rate the talk', outOf: 5 },
-      nps: { prompt: 'Would you recommend us?' },
-      open_text: { prompt: 'Any feedback?', maxChars: 500 },
-      spin_wheel: { title: 'Who presents?', entries: ['Ana', 'Bo', 'Cy'] },
-      social_wall: { hashtag: '#allhands' },
-      slides: { slides: [{ type: 'title', heading: 'Welcome' }] },
-      cue: { label: 'Break', seconds: 300 },
-    },
-  },
-  sponsors: {
-    create: { brandLabel: 'brand', windowStart: 'window.start', windowEnd: 'window.end' },
-  },
-  operations: {
-    removeField: { method: 'POST', path: '/forms/{id}/fields/{fieldId}/remove' },
-    listFormResponses: { method: 'GET', path: '/forms/{id}/submissions' },
-    setTeamMode: { method: 'PUT', path: '/sessions/{id}/team-mode', body: { teamMode: 'enabled' } },
-    // At POST /sessions/{id}/activities/{activityId}/present: a body parameter in the path, which
-    // today's file cannot place (issue 22); its checks only observe.
-    presentActivity: null,
-  },
-  expect: {
-    states: {
-      formPublished: 'live',
-      formClosed: 'archived',
-      sessionOpen: 'running',
-      sessionEnded: 'finished',
-    },
-  },
 })
+
+/** Runs of each exploration at an earlier release (a bound proof; the 1,000-run ones are at the latest). */
+const EXPLORE_RUNS = 100
+const SEED = 20261124
 
 const start = async (release: Release) => {
   foreign = await startForeign({ release })
@@ -101,53 +62,94 @@ const start = async (release: Release) => {
 
 const LATER_PATH = /^\/(series|sponsors)(\/|\?|$)/
 const LATER_OPS = /Series|Sponsor/
+const sentSlides = (sent: readonly ProxyRequest[]) =>
+  sent.filter((r) => r.method === 'POST' && /"kind":"slides"/.test(r.body))
 
 describe('check --release against the foreign deployment', () => {
-  it('of 2026-07-12: 0 failed, 0 blocked, exit 0; series and sponsor checks not in this release', async () => {
+  it('of 2026-07-12, `check --release 2026-07-12` with its file: 0 failed, 0 blocked, exit 0; series and sponsor checks not in this release', async ({
+    annotate,
+  }) => {
     const { baseUrl, sent } = await start('2026-07-12')
-    const result = await runConformance({
+    const reportDir = join(tmp, 'check-2026-07-12')
+    const cli = await runCli([
+      'check',
       baseUrl,
-      ...keys,
-      deployment: deploymentFile('2026-07-12'),
-      filter: spellable,
-    })
-    expect(result.checks.filter((c) => c.state === 'failed').map((c) => c.message)).toEqual([])
-    expect(result.totals).toMatchObject({ failed: 0, blocked: 0, skipped: 0 })
-    expect(result.exitCode).toBe(0)
-    const later = result.checks.filter((c) => c.state === 'not-in-release')
+      '--key',
+      keys.key,
+      '--other-org-key',
+      keys.otherOrgKey,
+      '--no-entitlements-key',
+      keys.noEntitlementsKey,
+      '--deployment',
+      FOREIGN_FILE,
+      '--release',
+      '2026-07-12',
+      '--report-dir',
+      reportDir,
+    ])
+    const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as {
+      totals: Record<CheckState, number> & { checks: number }
+      checks: Array<{ name: string; state: CheckState; operations: string[]; message?: string }>
+      observations: Array<{ question: string; answers: Array<{ answer: unknown }> }>
+    }
+    expect(report.checks.filter((c) => c.state === 'failed').map((c) => c.message)).toEqual([])
+    expect(report.totals).toMatchObject({ failed: 0, blocked: 0, skipped: 0 })
+    expect(cli.status, cli.stderr).toBe(0)
+    const later = report.checks.filter((c) => c.state === 'not-in-release')
     expect(later.length).toBeGreaterThan(0)
-    for (const check of result.checks) {
+    for (const check of report.checks) {
       expect(check.state === 'not-in-release', check.name).toBe(
         check.operations.some((op) => LATER_OPS.test(op)),
       )
     }
+    expect(cli.stdout).toMatch(/Not in this release \(\d+ checks, nothing sent\)/)
     expect(sent.filter((r) => LATER_PATH.test(r.path))).toEqual([])
     // Slides are in this release: its content, as the file spells it, was sent and accepted.
-    expect(result.checks.find((c) => c.name.includes('kind "slides"'))?.state).toBe('observed')
-    const slides = result.observations.find((o) => o.question.endsWith('with kind "slides"'))
-    expect(slides?.answer).toBe(200)
+    expect(report.checks.find((c) => c.name.includes('kind "slides"'))?.state).toBe('observed')
+    const slides = report.observations.find((o) => o.question.endsWith('with kind "slides"'))
+    expect(slides?.answers.map((a) => a.answer)).toEqual([200])
+    // Presenting an activity is checked at its own path, the activity's id in it.
+    expect(
+      sent.filter(
+        (r) =>
+          r.method === 'POST' && /^\/sessions\/[^/]+\/activities\/[^/]+\/present$/.test(r.path),
+      ),
+    ).not.toEqual([])
+    await annotate(
+      `${report.totals.passed} passed, ${report.totals.observed} observed, ${report.totals['not-in-release']} not in this release of ${report.totals.checks}`,
+    )
   }, 180_000)
 
-  it('of 2026-07-10: the slides check too is not in this release, and no slides are sent', async () => {
+  it('of 2026-07-10, its file saying "release": the slides check too is not in this release, and no slides are sent', async ({
+    annotate,
+  }) => {
     const { baseUrl, sent } = await start('2026-07-10')
     const result = await runConformance({
       baseUrl,
       ...keys,
-      deployment: deploymentFile('2026-07-10'),
-      filter: spellable,
+      deployment: await deploymentFile('2026-07-10'),
     })
+    expect(result.checks.filter((c) => c.state === 'failed').map((c) => c.message)).toEqual([])
     expect(result.totals).toMatchObject({ failed: 0, blocked: 0, skipped: 0 })
     expect(result.exitCode).toBe(0)
+    for (const check of result.checks) {
+      expect(check.state === 'not-in-release', check.name).toBe(
+        check.operations.some((op) => LATER_OPS.test(op)) || check.name.includes('kind "slides"'),
+      )
+    }
     expect(result.checks.find((c) => c.name.includes('kind "slides"'))?.state).toBe(
       'not-in-release',
     )
     expect(sent.filter((r) => LATER_PATH.test(r.path))).toEqual([])
-    expect(sent.filter((r) => /"kind":"slides"/.test(r.body))).toEqual([])
+    expect(sentSlides(sent)).toEqual([])
+    await annotate(
+      `${result.totals.passed} passed, ${result.totals.observed} observed, ${result.totals['not-in-release']} not in this release of ${result.totals.checks}`,
+    )
   }, 180_000)
 
   it('of 2026-07-12 without a release: the series and sponsor checks do not pass', async () => {
     const { baseUrl } = await start('2026-07-12')
-    const { release: _, ...withoutRelease } = deploymentFile('2026-07-12')
+    const { release: _, ...withoutRelease } = await deploymentFile('2026-07-12')
     const result = await runConformance({
       baseUrl,
       ...keys,
@@ -174,6 +176,102 @@ describe('check --release against the foreign deployment', () => {
       await foreign?.close()
       proxy = undefined
       foreign = undefined
+    }
+  }, 180_000)
+})
+
+describe('exploration of the foreign deployment on its earlier releases', () => {
+  for (const release of ['2026-07-12', '2026-07-10'] as const) {
+    it(`of ${release}: ${EXPLORE_RUNS} runs with its file, no divergence, nothing of a later release sent`, async ({
+      annotate,
+    }) => {
+      const { baseUrl, sent } = await start(release)
+      const result = await runConformance({
+        baseUrl,
+        ...keys,
+        deployment: await deploymentFile(release),
+        filter: () => false,
+        explore: { runs: EXPLORE_RUNS, seed: SEED },
+      })
+      const explored = result.exploration
+      expect(explored?.error).toBeUndefined()
+      expect(explored?.divergences.map((d) => `${d.summary}\n${d.model}\n${d.deployment}`)).toEqual(
+        [],
+      )
+      expect(explored?.runsDone).toBe(EXPLORE_RUNS)
+      // Every kind of this release is sent in the deployment's vocabulary, none refused.
+      expect(explored?.notes.filter((n) => n.kind === 'vocabulary')).toEqual([])
+      expect(explored?.probe.refused).toEqual([])
+      expect(result.exitCode).toBe(0)
+      // It did explore: sessions with activities, fields in its kinds, presents at its own path.
+      const posts = (path: RegExp) => sent.filter((r) => r.method === 'POST' && path.test(r.path))
+      expect(posts(/^\/sessions$/).length).toBeGreaterThan(20)
+      expect(posts(/^\/forms\/[^/]+\/fields$/).length).toBeGreaterThan(10)
+      expect(posts(/^\/sessions\/[^/]+\/activities\/[^/]+\/present$/).length).toBeGreaterThan(0)
+      expect(sent.filter((r) => LATER_PATH.test(r.path))).toEqual([])
+      if (release === '2026-07-10') expect(sentSlides(sent)).toEqual([])
+      else expect(sentSlides(sent).length).toBeGreaterThan(0)
+      await annotate(
+        `${explored?.runsDone} runs, ${explored?.requests} requests, ${explored?.durationMs} ms, ${explored?.notes.length} notes of its choices`,
+      )
+    }, 600_000)
+  }
+})
+
+describe('seed --release into the foreign deployment', () => {
+  it('of 2026-07-12, with its file: creates that release’s part of the demo plan, as in an empty mock of that release', async ({
+    annotate,
+  }) => {
+    const { baseUrl, sent } = await start('2026-07-12')
+    const there = await runCli([
+      'seed',
+      baseUrl,
+      '--key',
+      FOREIGN_KEYS.main,
+      '--other-key',
+      FOREIGN_KEYS.otherOrg,
+      '--release',
+      '2026-07-12',
+      '--deployment',
+      FOREIGN_FILE,
+    ])
+    expect(there.stderr).not.toContain('Stopped at step')
+    expect(there.status).toBe(0)
+    expect(there.stdout).toContain('Not in release 2026-07-11 (in force on 2026-07-12) (§9)')
+    // Its vocabulary says every kind of the plan: nothing left out as not offered.
+    expect(there.stdout).not.toContain('does not offer')
+    expect(sent.filter((r) => LATER_PATH.test(r.path))).toEqual([])
+    expect(sentSlides(sent).length).toBeGreaterThan(0)
+    const mock = await startServer({ port: 0, plan: false, release: '2026-07-12' })
+    try {
+      const plain = await runCli([
+        'seed',
+        mock.baseUrl,
+        '--key',
+        ACME_KEY,
+        '--other-key',
+        GLOBEX_KEY,
+        '--release',
+        '2026-07-12',
+      ])
+      expect(plain.status).toBe(0)
+      for (const [foreignKey, mockKey] of [
+        [FOREIGN_KEYS.main, ACME_KEY],
+        [FOREIGN_KEYS.otherOrg, GLOBEX_KEY],
+      ] as const) {
+        const foreignCounts = await recordCounts(baseUrl, foreignKey, { laterLists: false })
+        const {
+          fieldKinds: _f,
+          activityKinds: _a,
+          ...counts
+        } = await recordCounts(mock.baseUrl, mockKey, { laterLists: false })
+        expect(counts.forms).toBeGreaterThan(0)
+        expect(counts.activities).toBeGreaterThan(0)
+        expect(foreignCounts).toMatchObject(counts)
+        await annotate(`${mockKey}: ${JSON.stringify(counts)}`)
+      }
+    } finally {
+      await mock.close()
     }
   }, 180_000)
 })

@@ -7,7 +7,7 @@ import { ALL_CHECKS } from '../../mock/conformance/checks/index.ts'
 import { initDeployment } from '../../mock/conformance/init.ts'
 import { notInRelease } from '../../mock/conformance/release.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type ProxyRequest, type RunningProxy, startProxy } from './proxy.ts'
 
 /**

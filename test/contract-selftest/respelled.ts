@@ -175,6 +175,13 @@ export const respelledDeployment: Handler = async (request, forward: Forward) =>
   const refused = rule.refused.find((property) => property in body)
   if (refused) return refuse(contract[rule.op].errorShape === 'validation', refused)
   for (const [from, to] of rule.translate) move(body, from, to)
+  if (rule.op === 'createSeries' && Array.isArray(body.rounds)) {
+    // A round has a session's shape (§2): its activities are spelled as a session's.
+    for (const round of body.rounds.map(obj)) {
+      if ('activities' in round) return refuse(false, 'rounds[].activities')
+      move(round, RESPELLED.activities, 'activities')
+    }
+  }
   return forward({
     ...request,
     path: rule.forwardPath?.(request.path) ?? request.path,

@@ -4,7 +4,7 @@ import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
 import { preflight } from '../../mock/conformance/preflight.ts'
 import { runInfo } from '../../mock/conformance/run-conformance.ts'
 import { reportDir, writeReports } from '../../mock/conformance/write-reports.ts'
-import { startServer } from '../../mock/server.ts'
+import { startServer } from '../../mock/http/index.ts'
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { contract, errorSchemas, operationIds, type RouteDef } from '../../contract/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { fuzzParameters, fuzzTimeout } from './fuzz.ts'
 import { send, stateOf, type WireOptions } from './http.ts'
 import { expectFor, isSuccess, problemsWith } from './oracle.ts'

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { loadStateFile } from '../../mock/state-file.ts'
+import { loadStateFile } from '../../mock/http/state/file.ts'
 import { runCli, startCli } from '../cli/cli.ts'
 
-/** `npm start -- --state FILE` end to end: the CLI wires mock/state-file.ts. */
+/** `npm start -- --state FILE` end to end: the CLI wires mock/http/state/file.ts. */
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const running = new Set<ReturnType<typeof startCli>>()
@@ -37,7 +37,8 @@ describe('serve --state FILE', () => {
     const { form } = (await created.json()) as { form: { id: string } }
     first.cli.child.kill('SIGTERM')
     expect(await first.cli.exited).toBe(0)
-    expect(readdirSync(dir)).toEqual(['demo.json'])
+    // The state file whole, and its journal (which says the mock stopped cleanly); no temp file.
+    expect(readdirSync(dir).sort()).toEqual(['demo.json', 'demo.json.journal'])
     const saved = await loadStateFile(path)
     expect(saved?.forms.some((f) => f.id === form.id)).toBe(true)
 

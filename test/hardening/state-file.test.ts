@@ -3,14 +3,14 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createMock } from '../../mock/core/create.ts'
 import type { MockState } from '../../mock/core/state.ts'
-import { createMock } from '../../mock/create.ts'
 import {
   importStateFile,
   loadStateFile,
   StateFileError,
   saveStateFile,
-} from '../../mock/state-file.ts'
+} from '../../mock/http/state/file.ts'
 
 // The state-file module's whole-file reads, counted (the real readFile does the reading).
 vi.mock('node:fs/promises', async (importOriginal) => {

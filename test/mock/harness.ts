@@ -13,10 +13,10 @@ import {
   type RouteDef,
 } from '../../contract/index.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
+import type { MockOptions } from '../../mock/core/create.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
-import type { MockOptions } from '../../mock/create.ts'
-import { setupMockServer } from '../../mock/node.ts'
-import { startServer } from '../../mock/server.ts'
+import { startServer } from '../../mock/http/index.ts'
+import { setupMockServer } from '../../mock/node/index.ts'
 
 /** The same scenarios run over a real socket (express) and in-process (msw/node). */
 export const TRANSPORTS = ['express', 'msw'] as const

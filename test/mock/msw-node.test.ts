@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createClient, Form } from '../../contract/index.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { setupMockServer } from '../../mock/node.ts'
+import { setupMockServer } from '../../mock/node/index.ts'
 
 const BASE_URL = 'https://api.example.test/api/v1'
 

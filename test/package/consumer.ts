@@ -9,6 +9,8 @@ found['engagement-mock/mock'] = typeof (await import('engagement-mock/mock')).cr
 const node = await import('engagement-mock/mock/node')
 found['engagement-mock/mock/node'] = typeof node.setupMockServer
 found['engagement-mock/fixtures'] = typeof (await import('engagement-mock/fixtures')).demoPlan
+found['engagement-mock/mock/server'] = typeof (await import('engagement-mock/mock/server')).startServer
+found['engagement-mock/conformance'] = typeof (await import('engagement-mock/conformance')).runConformance
 try {
   await import('engagement-mock/mock/browser')
   found['engagement-mock/mock/browser'] = 'imported'

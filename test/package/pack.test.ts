@@ -68,7 +68,7 @@ describe('the installable package', () => {
   it('ships the build, the launcher and the readme, and no source or tests', () => {
     expect(files).toContain('dist/contract/index.js')
     expect(files).toContain('dist/contract/index.d.ts')
-    expect(files).toContain('dist/mock/node.js')
+    expect(files).toContain('dist/mock/node/index.js')
     expect(files).toContain('mock/cli/bin.cjs')
     expect(files.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
     expect(files.filter((path) => path.includes('.test.'))).toEqual([])
@@ -83,6 +83,8 @@ describe('the installable package', () => {
       'engagement-mock/mock': 'function',
       'engagement-mock/mock/node': 'function',
       'engagement-mock/fixtures': 'function',
+      'engagement-mock/mock/server': 'function',
+      'engagement-mock/conformance': 'function',
       'engagement-mock/mock/browser': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
       'GET /forms through setupMockServer': 200,
     })
@@ -168,7 +170,7 @@ describe('the installable package', () => {
         )
       const development = await app.build({ mode: 'development', modules: true })
       expect(mockCode(development.modules)).toContain(
-        relative(root, join(project, 'node_modules/engagement-mock/dist/mock/browser.js')),
+        relative(root, join(project, 'node_modules/engagement-mock/dist/mock/browser/index.js')),
       )
       const production = await app.build({ modules: true })
       expect(mockCode(production.modules)).toEqual([])

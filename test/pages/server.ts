@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest'
 import { type Client, createClient } from '../../contract/index.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { mountPages } from '../../mock/pages/index.ts'
-import { type RunningServer, startServer } from '../../mock/server.ts'
+import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { mountPages } from '../../mock/http/pages/index.ts'
 
 export interface Page {
   status: number

@@ -38,6 +38,9 @@ const VISIBLE: Record<string, OperationId> = {
   'reorder accepts a same-length list that is not the set of field ids': 'reorderFields',
   'the open-now option of session creation ignored': 'createSession',
   'the publish-now option of form creation ignored': 'createForm',
+  // Seen as what the publish answer shows: settings other than the last answer gave (§3).
+  'publishing a form also rewrites its settings (a part of the record the operation does not name)':
+    'publishForm',
   // Seen as what it does to the list: two organizations' records interleave, out of order (§1).
   "another organization's records listed": 'listForms',
 }

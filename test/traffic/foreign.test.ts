@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationIds } from '../../contract/table.ts'
@@ -10,34 +11,15 @@ import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 
 /**
  * The foreign deployment (test/foreign, written from the reference alone, choosing otherwise
- * wherever it is silent), as its README documents it for a deployment file: the spellings of its
- * create options, its other operations' paths, its state names.
+ * wherever it is silent), with the deployment file its user writes (the self-test's
+ * foreign.deployment.json, from `--init` and its README): the spellings of its create options and
+ * vocabulary, its other operations' paths (presenting an activity at
+ * /sessions/{id}/activities/{activityId}/present, the body's activityId in the path), its state names.
  */
 const DEPLOYMENT = parseDeployment(
-  {
-    forms: { create: { publishNow: 'publishNow' }, replaceField: { wrapper: 'newConfig' } },
-    sessions: { create: { openNow: 'startNow' } },
-    sponsors: {
-      create: { brandLabel: 'brand', windowStart: 'window.start', windowEnd: 'window.end' },
-    },
-    operations: {
-      removeField: { method: 'POST', path: '/forms/{id}/fields/{fieldId}/remove' },
-      listFormResponses: { method: 'GET', path: '/forms/{id}/submissions' },
-      setTeamMode: {
-        method: 'PUT',
-        path: '/sessions/{id}/team-mode',
-        body: { teamMode: 'enabled' },
-      },
-    },
-    expect: {
-      states: {
-        formPublished: 'live',
-        formClosed: 'archived',
-        sessionOpen: 'running',
-        sessionEnded: 'finished',
-      },
-    },
-  },
+  JSON.parse(
+    readFileSync(new URL('../contract-selftest/foreign.deployment.json', import.meta.url), 'utf8'),
+  ),
   'the foreign deployment file',
 )
 
@@ -140,8 +122,9 @@ const driveForeignSession = async (root: string) => {
   const opened = obj((await call('POST', `/sessions/${session.id}/open`)).body.session)
   const activity = obj((opened.activities as Obj[] | undefined)?.[0])
   await call('POST', `/sessions/${session.id}/teams`, { name: 'Foxes', color: 'teal' }) // refused
-  // Outside the contract (no deployment file key can place it): the checker forgets the session.
+  // Where its deployment file places presentActivity: the activity's id in the path.
   await call('POST', `/sessions/${session.id}/activities/${activity.id}/present`)
+  await call('POST', `/sessions/${session.id}/activities/act_000000000000/present`) // refused: 404
   await call('POST', `/sessions/${session.id}/open`) // refused: running
   await call('POST', `/sessions/${session.id}/end`)
   await call('POST', '/sessions', {
@@ -196,15 +179,12 @@ describe('the proxy and check-traffic against the foreign deployment', () => {
         (v) => `${v.operationId} ${v.method} ${v.path} ${v.status}: ${v.message}`,
       ),
     ).toEqual([])
-    // Its traffic reached every operation, refusals included, but presenting an activity: it
-    // lives at /sessions/{id}/activities/{activityId}/present, a path with a placeholder the
-    // profile's has not, so a deployment file cannot place it and it counts as outside.
-    expect(Object.keys(live.operations).sort()).toEqual(
-      operationIds.filter((id) => id !== 'presentActivity').sort(),
-    )
-    expect(Object.keys(live.outsidePaths)).toEqual([
-      expect.stringMatching(/^POST \/sessions\/ses_\w+\/activities\/act_\w+\/present$/),
-    ])
+    // Its traffic reached all 25 operations, refusals included; presenting an activity is found
+    // at the path its deployment file gives (a body parameter as a placeholder), none is outside.
+    expect(Object.keys(live.operations).sort()).toEqual([...operationIds].sort())
+    expect(operationIds).toHaveLength(25)
+    expect(live.operations.presentActivity?.exchanges).toBe(2)
+    expect(live.outsidePaths).toEqual({})
     // The requests the reference rules out are still the client's issues, whoever answers them.
     expect(live.requestIssues.map((i) => `${i.operationId} ${i.status}`)).toEqual([
       'reorderFields 422',

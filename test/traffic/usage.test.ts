@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { startServer } from '../../mock/server.ts'
+import { startServer } from '../../mock/http/index.ts'
 import { ROOT } from '../cli/cli.ts'
 import { readSnippets } from '../cli/snippets.ts'
 

@@ -3,6 +3,7 @@ import { defineCheck } from '../check.ts'
 
 type ReplaceFieldBody = Parameters<Client['replaceFieldConfig']>[0]['body']
 
+import { realFieldKind, spellField } from '../vocabulary.ts'
 import { makeForm } from './make.ts'
 import { FIELD_SAMPLES, fieldSample } from './samples.ts'
 
@@ -140,11 +141,9 @@ export const formChecks = [
         body: FIELD_SAMPLES.submission,
       })
       const { field } = ctx.success('addField', exchange)
-      ctx.assert(
-        field.kind === 'submission',
-        `Sent kind "submission", got "${field.kind}".`,
-        exchange,
-      )
+      // §2 names the submission kind; the deployment file may give this deployment's name for it.
+      const kind = realFieldKind(ctx.run.deployment, 'submission') ?? 'submission'
+      ctx.assert(field.kind === kind, `Sent kind "${kind}", got "${field.kind}".`, exchange)
       const read = await ctx.api.getForm({ params: { id: form.id } })
       const ids = ctx.success('getForm', read).form.fields.map((f) => f.id)
       ctx.assert(
@@ -159,9 +158,9 @@ export const formChecks = [
     operations: ['replaceFieldConfig'],
     run: async (ctx) => {
       const { form, fieldIds } = await makeForm(ctx, { fields: 1 })
-      // The deployment file's submission config if it gives one: its first text property changes.
+      // The submission config as the deployment file spells it: its first text property changes.
       const base: Record<string, unknown> =
-        ctx.run.deployment.forms?.submissionConfig ?? fieldSample(0).config
+        spellField(ctx.run.deployment, fieldSample(0))?.config ?? fieldSample(0).config
       const key = Object.keys(base).find((k) => typeof base[k] === 'string') ?? 'label'
       const config = { ...base, [key]: 'Renamed entry' }
       const exchange = await ctx.api.replaceFieldConfig({

@@ -5,6 +5,8 @@ import {
 } from '../../../contract/form-settings.ts'
 import { defineCheck } from '../check.ts'
 import type { DocBody } from '../context.ts'
+import type { DeploymentFile } from '../deployment.ts'
+import { spellSettings, spellValue } from '../vocabulary.ts'
 import { makeForm } from './make.ts'
 
 type Settings = DocBody<'getForm'>['form']['settings']
@@ -12,9 +14,12 @@ const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as Array<keyof typeof SETTIN
 
 /**
  * A value of every setting that differs from `defaults`, using only values §2 names where it names
- * any (use cases hackathon/retro/HR pulse, layout single_page).
+ * any (use cases hackathon/retro/HR pulse, layout single_page), as the deployment file names them.
  */
-const everySettingChanged = (defaults: Settings): FormSettingsInput => ({
+const everySettingChanged = (
+  defaults: Settings,
+  deployment: DeploymentFile,
+): FormSettingsInput => ({
   collectEmail: !defaults.collectEmail,
   // emailRequired only makes sense when collecting: keep both true unless the default already is.
   emailRequired: !defaults.emailRequired && !defaults.collectEmail,
@@ -24,8 +29,15 @@ const everySettingChanged = (defaults: Settings): FormSettingsInput => ({
       ? 'https://example.org/thanks'
       : 'https://example.com/contract-thanks',
   showProgress: !defaults.showProgress,
-  useCase: USE_CASES.find((u) => u !== defaults.useCase && u !== 'general') ?? 'retro',
-  layout: defaults.layout === 'single_page' ? 'one_per_page' : 'single_page',
+  useCase:
+    USE_CASES.find((u) => {
+      const spelled = spellValue(deployment, 'useCases', u)
+      return u !== 'general' && spelled !== null && spelled !== defaults.useCase
+    }) ?? 'retro',
+  layout:
+    spellValue(deployment, 'layouts', 'single_page') === defaults.layout
+      ? 'one_per_page'
+      : 'single_page',
 })
 
 /** §2 "When the settings object is replaced, any omitted setting falls back to its default." */
@@ -36,13 +48,15 @@ export const settingsChecks = [
     run: async (ctx) => {
       const fresh = (await makeForm(ctx, { label: 'Fresh settings' })).form.settings
       const { form } = await makeForm(ctx, { label: 'Replaced settings' })
-      const full = everySettingChanged(fresh)
+      const full = everySettingChanged(fresh, ctx.run.deployment)
       const first = await ctx.api.replaceFormSettings({ params: { id: form.id }, body: full })
       const set = ctx.success('replaceFormSettings', first).form.settings
+      // What was sent: the use case and layout as the deployment file names them.
+      const sent = spellSettings(ctx.run.deployment, full) as Record<string, unknown>
       for (const key of SETTING_KEYS) {
         ctx.assert(
-          set[key] === full[key],
-          `Sent ${key}: ${JSON.stringify(full[key])}, answered ${JSON.stringify(set[key])}.`,
+          set[key] === sent[key],
+          `Sent ${key}: ${JSON.stringify(sent[key])}, answered ${JSON.stringify(set[key])}.`,
           first,
         )
       }

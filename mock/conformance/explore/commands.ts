@@ -1,4 +1,5 @@
 import type fc from 'fast-check'
+import type { Bodies } from './bodies.ts'
 import {
   addField,
   createForm,
@@ -24,34 +25,35 @@ const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
   Array.from({ length: times }, () => arbitrary)
 
 /**
- * Every operation of the endpoint table. Creates are weighted up so sequences have records to work
- * on; reads and transitions too, since a fault that only a sequence shows is a transition followed
- * by a read. `listFormResponses` is left out: nothing here submits a response, so it would only
- * repeat the scoping that `getForm` already covers.
+ * Every operation of the endpoint table, with bodies from `b` (what this deployment may be sent).
+ * Creates are weighted up so sequences have records to work on; reads and transitions too, since a
+ * fault that only a sequence shows is a transition followed by a read. `listFormResponses` is left
+ * out: nothing here submits a response, so it would only repeat the scoping `getForm` covers.
+ * Adding a field or an activity is left out when no kind of it is confirmed.
  */
-export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
-  ...weighted(6, createForm),
+export const commandArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
+  ...weighted(6, createForm(b)),
   ...weighted(3, onRecord('getForm', 'form')),
   ...weighted(2, list('listForms')),
   ...weighted(2, updateForm),
-  replaceSettings,
+  replaceSettings(b),
   ...weighted(2, onRecord('publishForm', 'form', false, true)),
   ...weighted(2, onRecord('closeForm', 'form', false, true)),
-  addField,
-  replaceFieldConfig,
+  ...(b.field ? [addField(b.field)] : []),
+  replaceFieldConfig(b),
   ...weighted(2, reorder),
   removeField,
   onRecord('deleteForm', 'form', true),
-  ...weighted(3, createSession),
+  ...weighted(3, createSession(b)),
   ...weighted(3, list('listSessions')),
-  addActivity,
+  ...(b.activity ? [addActivity(b.activity)] : []),
   ...weighted(2, onRecord('openSession', 'session', false, true)),
   ...weighted(2, onRecord('endSession', 'session', false, true)),
-  addTeam,
-  setTeamMode,
+  ...weighted(3, addTeam),
+  ...weighted(2, setTeamMode),
   presentActivity,
-  createSeries,
+  createSeries(b),
   list('listSeries'),
-  createReport,
+  createReport(b),
   list('listSponsorReports'),
 ]

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { errorSchemas } from '../../../contract/errors.ts'
-import { contract, type OperationId } from '../../../contract/table.ts'
+import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'
 import type { Step, World } from './world.ts'
 
@@ -55,6 +55,50 @@ class Diff {
 }
 
 const kindOnly = (d: Diff) => (m: Obj, r: Obj, at: string) => d.same(m.kind, r.kind, `${at}.kind`)
+/** A field's kind as the deployment names it (its file's vocabulary); the model says the profile's. */
+const fieldKind = (d: Diff) => (m: Obj, r: Obj, at: string) =>
+  d.same(d.world.vocabulary.realKind(str(m.kind)), r.kind, `${at}.kind`)
+
+/** The parts of a form or session a sequence keeps unless an operation names them. */
+const FRAMES = {
+  form: (r: Obj) => ({
+    title: r.title,
+    description: r.description,
+    settings: r.settings,
+    fields: arr(r.fields).map((f) => ({ id: obj(f).id, kind: obj(f).kind, config: obj(f).config })),
+  }),
+  session: (r: Obj) => ({
+    title: r.title,
+    mode: r.mode,
+    activities: arr(r.activities).map((a) => ({ id: obj(a).id, kind: obj(a).kind })),
+  }),
+}
+
+/**
+ * The deployment's record against its own last full view: a part no operation since has named
+ * (publish names the state, not the title, the settings or the fields) must read the same. The
+ * model cannot say this where the reference leaves values open (defaults, normalised configs), the
+ * deployment's own earlier answer can.
+ */
+const frame = (d: Diff, kind: keyof typeof FRAMES, m: Obj, r: Obj, at: string) => {
+  const rec = d.world.recordOf('model', m.id)
+  if (!rec) return
+  const now = Object.fromEntries(
+    Object.entries(FRAMES[kind](r)).map(([part, value]) => [part, JSON.stringify(value)]),
+  )
+  if (rec.seen) {
+    for (const [part, value] of Object.entries(now)) {
+      if (rec.changing.has(part) || rec.seen[part] === value) continue
+      const ops = rec.since.length > 0 ? rec.since.join(', ') : 'no operation'
+      d.found.push(
+        `${at}.${part} changed although no operation since the last read names it (${ops}): it was ${rec.seen[part]}, now ${value}`,
+      )
+    }
+  }
+  rec.seen = now
+  rec.changing.clear()
+  rec.since = []
+}
 
 /** The documented facts of each resource that a sequence must keep (ids paired, states mapped). */
 const VIEWS = {
@@ -64,13 +108,15 @@ const VIEWS = {
     const rec = d.world.records.find((x) => x.model === m.id)
     if (rec?.described) d.same(m.description, r.description, `${at}.description`)
     d.add(d.world.state('form', str(m.status), str(r.status)), `${at}.status`)
-    d.items(m.fields, r.fields, `${at}.fields`, kindOnly(d))
+    d.items(m.fields, r.fields, `${at}.fields`, fieldKind(d))
+    frame(d, 'form', m, r, at)
   },
   session(d: Diff, m: Obj, r: Obj, at: string) {
     d.id(m.id, r.id, at)
     d.same(m.title, r.title, `${at}.title`)
     d.add(d.world.state('session', str(m.status), str(r.status)), `${at}.status`)
     d.items(m.activities, r.activities, `${at}.activities`, kindOnly(d))
+    frame(d, 'session', m, r, at)
   },
   series(d: Diff, m: Obj, r: Obj, at: string) {
     d.id(m.id, r.id, at)
@@ -96,6 +142,10 @@ const VIEWS = {
     d.id(m.id, r.id, at)
     d.same(m.kind, r.kind, `${at}.kind`)
   },
+  field(d: Diff, m: Obj, r: Obj, at: string) {
+    d.id(m.id, r.id, at)
+    fieldKind(d)(m, r, at)
+  },
   team(d: Diff, m: Obj, r: Obj, at: string) {
     d.same(m.name, r.name, `${at}.name`)
   },
@@ -113,8 +163,8 @@ const ENVELOPES: Partial<Record<OperationId, [string, View]>> = {
   publishForm: ['form', 'form'],
   closeForm: ['form', 'form'],
   replaceFormSettings: ['form', 'settings'],
-  addField: ['field', 'item'],
-  replaceFieldConfig: ['field', 'item'],
+  addField: ['field', 'field'],
+  replaceFieldConfig: ['field', 'field'],
   createSession: ['session', 'session'],
   openSession: ['session', 'session'],
   endSession: ['session', 'session'],
@@ -137,10 +187,15 @@ const LISTS: Partial<Record<OperationId, [string, View]>> = {
  * membership (none lost, none of another organization gained) and newest-first order. Two records
  * the deployment stamped with the same createdAt may come in either order.
  */
-const compareList = (d: Diff, model: unknown[], real: unknown[], view: View, at: string) => {
+const compareList = (d: Diff, all: unknown[], real: unknown[], view: View, at: string) => {
+  // Records the deployment chose differently for (exploration/follow.ts) are no longer compared.
+  const model = all.filter((item) => !d.world.ignored(str(obj(item).id)))
   const mine = real
     .map((item, position) => ({ item: obj(item), position }))
-    .filter(({ item }) => d.world.modelOf(str(item.id)) !== undefined)
+    .filter(({ item }) => {
+      const id = d.world.modelOf(str(item.id))
+      return id !== undefined && !d.world.ignored(id)
+    })
   const modelIds = model.map((item) => str(obj(item).id))
   const realIds = mine.map(({ item }) => d.world.modelOf(str(item.id)) as string)
   const missing = modelIds.filter((id) => !realIds.includes(id))
@@ -195,6 +250,8 @@ export const differences = (step: Step, world: World): string[] => {
   if (world.strict && model.status !== real.status) {
     d.found.push(`status ${real.status}, the profile's is ${model.status} (--strict)`)
   }
+  // §4 names the inferred operations without their answers or errors: only success or refusal.
+  if (routeOf(op).inferred && !world.strict) return d.found
   if (!ok(real.status)) {
     const documented = errorSchemas.plain.documented.safeParse(real.body)
     if (!documented.success) d.found.push('the error body is not the §7 shape { error: string }')
@@ -221,7 +278,9 @@ export const differences = (step: Step, world: World): string[] => {
     d.found.push("the answer does not match the profile's schema (--strict)")
   }
   const envelope = ENVELOPES[op]
-  if (envelope) {
+  // A record the deployment chose differently for (explore/follow.ts) is no longer compared.
+  const ignored = envelope && world.ignored(str(obj(obj(model.body)[envelope[0]]).id))
+  if (envelope && !ignored) {
     const [key, view] = envelope
     VIEWS[view](d, obj(obj(model.body)[key]), obj(obj(real.body)[key]), key)
   }

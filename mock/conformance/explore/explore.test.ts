@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMock } from '../../create.ts'
+import { createMock } from '../../core/create.ts'
 import { readEnv } from '../env.ts'
 import { Run } from '../run.ts'
 import { explore, exploreBound } from './explore.ts'
@@ -9,18 +9,30 @@ import { World } from './world.ts'
 
 const BASE = 'http://deployment.test/api/v1'
 
+type Rewrite = (url: string, init: RequestInit) => RequestInit & { url?: string }
+
 /** A deployment in this process: the demo mock, optionally behind a request rewrite. */
-const deployment = async (rewrite?: (url: string, init: RequestInit) => RequestInit) => {
+const deployment = async (rewrite?: Rewrite) => {
   const mock = createMock()
   await mock.ready
   const fetchMock = mockFetch(mock)
-  const fetchImpl: typeof fetch = (input, init = {}) =>
-    fetchMock(input, rewrite ? rewrite(String(input), init) : init)
+  const fetchImpl: typeof fetch = (input, init = {}) => {
+    const { url, ...rewritten } = rewrite
+      ? rewrite(String(input), init)
+      : { ...init, url: undefined }
+    return fetchMock(url ?? input, rewritten)
+  }
   return (overrides: { maxRequests?: number; strict?: boolean } = {}) =>
     new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false, ...overrides }, fetchImpl)
 }
 
-/** Drops the open-now option of POST /sessions: a fault only a sequence shows. */
+/** Closing a form publishes it instead: refused once it is published, a fault of a sequence. */
+const closeIsPublish: Rewrite = (url, init) =>
+  init.method === 'POST' && url.endsWith('/close')
+    ? { ...init, url: url.replace(/\/close$/, '/publish') }
+    : init
+
+/** Drops the open-now option of POST /sessions: the created session is a draft. */
 const ignoreOpenNow = (url: string, init: RequestInit): RequestInit => {
   if (init.method !== 'POST' || !url.endsWith('/sessions') || typeof init.body !== 'string') {
     return init
@@ -46,15 +58,21 @@ describe('explore', () => {
   })
 
   it('finds a fault only a sequence shows, shrinks it, and finds the same sequence again with the same seed', async () => {
-    const start = await deployment(ignoreOpenNow)
+    const start = await deployment(closeIsPublish)
     const first = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
     const again = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
     const [divergence] = first.divergences
+    expect(divergence?.summary).toMatch(/^POST \/forms\/\{id\}\/close/)
     expect(divergence?.steps.length).toBeLessThanOrEqual(3)
     expect(divergence?.steps.map((s) => s.intent)).toEqual(
       again.divergences[0]?.steps.map((s) => s.intent),
     )
-    expect(divergence?.script).toContain('SESSION_1=$(printf %s "$R1" | json session id)')
+    // Ids travel between steps in shell variables read from earlier answers.
+    const variable = /\/forms\/'"\$(FORM_\d+)"'\/close/.exec(divergence?.script ?? '')?.[1]
+    expect(variable).toBeDefined()
+    expect(divergence?.script).toMatch(
+      new RegExp(`${variable}=\\$\\(printf %s "\\$R\\d+" \\| json form id\\)`),
+    )
     const markdown = explorationMarkdown(first).join('\n')
     expect(markdown).toContain('## Exploration')
     expect(markdown).toContain(`--explore-seed ${divergence?.seed}`)
@@ -71,7 +89,7 @@ describe('explore', () => {
   it('compares state names as a consistent mapping, and by name only under strict', () => {
     const roles = new Set(['main'] as const)
     const world = new World(false, roles, new Set())
-    expect(world.state('form', 'draft', 'pending')).toBeUndefined()
+    expect(world.state('form', 'draft', 'draft')).toBeUndefined()
     expect(world.state('form', 'published', 'live')).toBeUndefined()
     expect(world.state('form', 'published', 'live')).toBeUndefined()
     expect(world.state('form', 'closed', 'live')).toMatch(
@@ -79,6 +97,69 @@ describe('explore', () => {
     )
     expect(world.state('form', 'published', 'pending')).toMatch(/was "live"/)
     expect(new World(true, roles, new Set()).state('form', 'draft', 'pending')).toMatch(/profile/)
+  })
+
+  it('holds draft, the one state name §3 gives, to itself on both sides', () => {
+    const world = new World(false, new Set(['main'] as const), new Set())
+    expect(world.state('form', 'draft', 'pending')).toMatch(/§3 names draft/)
+    expect(world.state('session', 'open', 'draft')).toMatch(/§3 names draft/)
+  })
+
+  it('finds an ignored open-now option at the create itself: the session stays a draft', async () => {
+    const start = await deployment(ignoreOpenNow)
+    const result = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
+    const [divergence] = result.divergences
+    expect(divergence?.steps).toHaveLength(1)
+    expect(divergence?.summary).toMatch(/POST \/sessions .*status: the model's "open" is "draft"/)
+  })
+})
+
+/** A deployment without a phone field kind: the mock refuses the kind it is sent instead. */
+const noPhones: Rewrite = (url, init) => {
+  if (init.method !== 'POST' || typeof init.body !== 'string') return init
+  const phone = (field: { kind?: string }) =>
+    field.kind === 'phone' ? { ...field, kind: 'telephone' } : field
+  const body = JSON.parse(init.body) as { kind?: string; fields?: Array<{ kind?: string }> }
+  if (/\/fields$/.test(url)) return { ...init, body: JSON.stringify(phone(body)) }
+  if (!/\/forms$/.test(url) || !Array.isArray(body.fields)) return init
+  return { ...init, body: JSON.stringify({ ...body, fields: body.fields.map(phone) }) }
+}
+
+describe('exploration on what the reference leaves open', () => {
+  it('probes the kinds no file names, notes a refused one with its file key, and never sends it again', async () => {
+    const start = await deployment(noPhones)
+    const lines: string[] = []
+    const result = await explore({
+      run: start({ maxRequests: 5_000 }),
+      runs: 60,
+      seed: 11,
+      log: (line) => lines.push(line),
+    })
+    expect(result.divergences).toEqual([])
+    expect(result.probe.refused).toEqual(['forms.fields.phone'])
+    expect(result.probe.confirmed).toContain('forms.fields.email')
+    const [note] = result.notes.filter((n) => n.kind === 'vocabulary')
+    expect(note).toMatchObject({ request: 'POST /forms/{id}/fields', keys: ['forms.fields.phone'] })
+    expect(note?.deployment).toMatch(/^400 /)
+    expect(lines.join('\n')).toContain('refused forms.fields.phone')
+    const markdown = explorationMarkdown(result).join('\n')
+    expect(markdown).toContain('### Notes: where the reference does not decide (not divergences)')
+    expect(markdown).toMatch(
+      /\| vocabulary \| `POST \/forms\/\{id\}\/fields` \| probe: a phone field \|/,
+    )
+  })
+
+  it('under --strict sends every kind and holds the deployment to the profile: the refusal diverges', async () => {
+    const start = await deployment(noPhones)
+    const result = await explore({
+      run: start({ maxRequests: 5_000, strict: true }),
+      runs: 100,
+      seed: 11,
+    })
+    expect(result.probe).toEqual({ confirmed: [], refused: [] })
+    expect(result.divergences[0]?.summary).toMatch(
+      /the model accepted \(201\), the deployment refused \(400\)/,
+    )
   })
 })
 

@@ -1,14 +1,18 @@
 import fc from 'fast-check'
 import type { OperationId } from '../../../contract/table.ts'
 import { NotOffered } from '../spell.ts'
+import { bodies } from './bodies.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
 import { EXPLORE_DEFAULTS } from './defaults.ts'
 import { type KeyRole, label, type Run } from './engine.ts'
+import { type ExploreNote, Notes } from './notes.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
+import { PROBE_REQUESTS, probeVocabulary } from './probe.ts'
 import { releaseScope } from './release.ts'
 import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
+import { ExploreVocabulary } from './vocabulary.ts'
 import { World } from './world.ts'
 
 export { EXPLORE_DEFAULTS } from './defaults.ts'
@@ -69,6 +73,13 @@ export interface ExploreResult {
   notOffered: OperationId[]
   /** Deployment file keys set to null (not offered): steps that needed them were left out. */
   notOfferedKeys: string[]
+  /**
+   * What the deployment answered where the reference does not decide: refusals of its vocabulary
+   * (with the deployment file key that would say it) and its choices. Not divergences.
+   */
+  notes: ExploreNote[]
+  /** The probe before the first run: file keys of kinds confirmed, and refused (not generated). */
+  probe: { confirmed: string[]; refused: string[] }
   /** A failure of exploration itself (not a divergence). */
   error?: string
 }
@@ -80,7 +91,7 @@ export const exploreBound = (
   const steps = options.maxSteps ?? EXPLORE_DEFAULTS.maxSteps
   const shrink = options.shrinkRequests ?? EXPLORE_DEFAULTS.shrinkRequests
   const divergences = options.maxDivergences ?? EXPLORE_DEFAULTS.maxDivergences
-  return options.runs * steps * REQUESTS_PER_STEP + shrink * divergences
+  return PROBE_REQUESTS + options.runs * steps * REQUESTS_PER_STEP + shrink * divergences
 }
 
 /** A command sends its operation and, at most, one read back. */
@@ -111,10 +122,20 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     timeLimitMs,
   }
   log(
-    `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${options.runs} × ${maxSteps} × ${REQUESTS_PER_STEP}, plus ${shrinkRequests} to shrink each divergence), one at a time, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
+    `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${PROBE_REQUESTS} to probe the kinds the deployment file does not name, ${options.runs} × ${maxSteps} × ${REQUESTS_PER_STEP}, plus ${shrinkRequests} to shrink each divergence), one at a time, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
   )
-  const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
+  // What may be sent: the file's vocabulary, then the probe's answers (not under --strict).
+  const vocabulary = new ExploreVocabulary(run.deployment, run.env.strict)
   const scope = releaseScope(run.release.release)
+  const notes = new Notes()
+  const probe = await probeVocabulary(run, vocabulary, notes, scope)
+  if (probe.refused.length > 0) {
+    log(
+      `Exploration probe: refused ${probe.refused.join(', ')} (vocabulary notes; not generated). Say how this deployment names them in its deployment file.`,
+    )
+  }
+  const arbitraries = commandArbitraries(bodies(vocabulary))
+  const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
   const notOffered = new Set<OperationId>()
   const notOfferedKeys = new Set<string>()
   const divergences: ExploreDivergence[] = []
@@ -153,7 +174,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     let shrinkFrom: number | undefined
     const roundStart = runsDone
     const property = fc.asyncProperty(
-      fc.commands(commandArbitraries, { maxCommands: maxSteps, size: 'max' }),
+      fc.commands(arbitraries, { maxCommands: maxSteps, size: 'max' }),
       async (cmds) => {
         const over = performance.now() - started > timeLimitMs
         if (shrinkFrom !== undefined) {
@@ -168,13 +189,15 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           if (stopped !== undefined) return
           runsDone += 1
         }
-        const world = new World(run.env.strict, roles, notOffered, scope)
+        const world = new World(run.env.strict, roles, notOffered, vocabulary, scope)
         const sides: Sides = {
           run,
           oracle: await createOracle(keysOf(run), run.release.release),
           title: (text) => `${run.marker} ${text}`,
           notOffered,
           notOfferedKeys,
+          vocabulary,
+          notes,
         }
         try {
           await fc.asyncModelRun(() => ({ model: world, real: sides }), cmds)
@@ -245,6 +268,8 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     divergences,
     notOffered: [...notOffered],
     notOfferedKeys: [...notOfferedKeys],
+    notes: notes.list(),
+    probe,
     ...(error ? { error } : {}),
   }
 }

@@ -10,7 +10,33 @@ export const explorationSummary = (result: ExploreResult): string => {
       ? 'no divergence'
       : `${result.divergences.length} divergence${result.divergences.length === 1 ? '' : 's'}`
   const stopped = result.stopped ? `; stopped early: ${result.stopped}` : ''
-  return `${found} in ${result.runsDone} of ${result.runsRequested} runs (seed ${result.seed}, ${result.requests} requests of at most ${result.bound.requests}, ${(result.durationMs / 1000).toFixed(1)} s${stopped})`
+  const vocabulary = result.notes.filter((n) => n.kind === 'vocabulary').length
+  const choices = result.notes.filter((n) => n.kind === 'choice').length
+  const noted =
+    vocabulary + choices === 0
+      ? ''
+      : `; noted, not divergences: ${vocabulary} vocabulary refusal${vocabulary === 1 ? '' : 's'}, ${choices} choice${choices === 1 ? '' : 's'} of the deployment`
+  return `${found} in ${result.runsDone} of ${result.runsRequested} runs (seed ${result.seed}, ${result.requests} requests of at most ${result.bound.requests}, ${(result.durationMs / 1000).toFixed(1)} s${stopped})${noted}`
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+
+/** The notes as a markdown table: what was asked, what each side answered, what would say it. */
+const notesMarkdown = (result: ExploreResult): string[] => {
+  if (result.notes.length === 0) return []
+  return [
+    '### Notes: where the reference does not decide (not divergences)',
+    '',
+    '*Vocabulary*: the deployment refused a request whose validity the reference leaves open (a field kind or config, an activity content, a value); the deployment file key says how this deployment spells it. *Choice*: it answered otherwise than the model where the reference is silent (a transition §3 does not rule out, refused or allowed); the model followed it, or that record was no longer compared.',
+    '',
+    '| Note | Request | What | Deployment answered | Model answered | Deployment file key | Then | Seen |',
+    '|---|---|---|---|---|---|---|---|',
+    ...result.notes.map(
+      (n) =>
+        `| ${n.kind} | \`${n.request}\` | ${cell(n.intent)} | ${cell(n.deployment)} | ${cell(n.model)} | ${n.keys.map((k) => `\`${k}\``).join(', ') || '-'} | ${cell(n.outcome)} | ${n.count} |`,
+    ),
+    '',
+  ]
 }
 
 /** The "Exploration" section of conformance.md. */
@@ -18,12 +44,19 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
   const lines = [
     '## Exploration',
     '',
-    'Random sequences of operations sent to this deployment and to the mock as an executable model, compared at the documented layer (success or refusal, §7 error shapes, documented schemas, state as later reads show it, list membership and order). State names are compared as a consistent mapping, not by name.',
+    "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence.",
     '',
     `**${explorationSummary(result)}.** At most ${result.maxSteps} operations per run, each with at most one read back; ${result.cleanupRequests} clean-up requests.`,
     '',
   ]
   if (result.error) lines.push(`**Exploration could not run:** ${result.error}`, '')
+  if (result.probe.confirmed.length + result.probe.refused.length > 0) {
+    lines.push(
+      `Probed before the first run (kinds the deployment file does not name): accepted ${result.probe.confirmed.join(', ') || 'none'}; refused ${result.probe.refused.join(', ') || 'none'} (not generated).`,
+      '',
+    )
+  }
+  lines.push(...notesMarkdown(result))
   if (result.notOffered.length > 0) {
     lines.push(
       `Not offered by this deployment (answered 404/405; left out after the first try): ${result.notOffered.join(', ')}.`,

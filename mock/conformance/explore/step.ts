@@ -1,8 +1,12 @@
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
-import { NotOffered } from '../spell.ts'
+import { NotOffered, type SpellHint } from '../spell.ts'
 import { compare } from './compare.ts'
-import type { Exchange, KeyRole, Run } from './engine.ts'
+import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
+import { type Exchange, type KeyRole, label, type Run } from './engine.ts'
+import { follow } from './follow.ts'
+import type { Notes } from './notes.ts'
 import type { Oracle } from './oracle.ts'
+import type { ExploreVocabulary } from './vocabulary.ts'
 import type { Pair, Step, World } from './world.ts'
 
 export type Side = 'model' | 'real'
@@ -17,9 +21,13 @@ export interface Sides {
   notOffered: Set<OperationId>
   /** Deployment file keys that said "not offered" (null), so the step was left out. */
   notOfferedKeys: Set<string>
+  /** What may be sent (and what the deployment refused meanwhile). */
+  vocabulary: ExploreVocabulary
+  /** What the deployment answered where the reference does not decide. */
+  notes: Notes
 }
 
-export interface Request {
+export interface Request extends SpellHint {
   params?: Record<string, string>
   body?: unknown
 }
@@ -27,9 +35,16 @@ export interface Request {
 /** An id as one side knows it. */
 export const idOn = (side: Side, pair: Pair): string => pair[side]
 
+const ok = (status: number) => status >= 200 && status <= 299
+
+/** Statuses that say an inferred operation is not where the file (or the profile) puts it. */
+const ABSENT = [404, 405, 501]
+
 /**
  * Sends one operation to the deployment (counted against the run's bound), then the same request
- * with the model's ids to the model, and compares the two answers. Throws the divergence.
+ * with the model's ids to the model, and compares the two answers. Where the reference does not
+ * decide the outcome and the two differ, the deployment's choice is noted and followed instead
+ * (follow.ts). Throws the divergence.
  */
 export const send = async (
   world: World,
@@ -47,6 +62,12 @@ export const send = async (
     return undefined
   }
   const request = build('real')
+  // The record this operation acts on, and the model's copy of it before: a refusal puts it back.
+  const rec = world.recordOf('real', request.params?.id)
+  const before =
+    rec && (rec.kind === 'form' || rec.kind === 'session')
+      ? sides.oracle.snapshot(rec.kind, rec.model)
+      : undefined
   // The deployment gets the request as the catalog sends it: spelled by the deployment file.
   const spelled = realClient[op] as unknown as (args: Request) => Promise<Exchange>
   sides.run.spend()
@@ -62,24 +83,38 @@ export const send = async (
     return undefined
   }
   const modelRequest = build('model')
+  sides.oracle.expect()
   const model: Exchange = await modelClient.raw({
     method: route.method,
     path: route.path,
     ...(modelRequest.params ? { params: modelRequest.params } : {}),
     ...(modelRequest.body === undefined ? {} : { body: modelRequest.body }),
   })
+  const condition = sides.oracle.lastCondition()
   const step: Step = { op, role, intent, model, real, captures: [] }
   world.steps.push(step)
-  if (routeOf(op).inferred && !world.strict && (real.status === 404 || real.status === 405)) {
-    if (model.status >= 200 && model.status <= 299) {
-      // §4 names these operations without their path: this deployment does not offer this one
-      // where the deployment file (or the profile) says. The model has applied it and the
-      // deployment has not, so the rest of this run is moot.
+  if (routeOf(op).inferred && !world.strict && ABSENT.includes(real.status)) {
+    // §4 names these operations without their path: this deployment does not offer this one
+    // where the deployment file (or the profile) says. When the model applied it and the
+    // deployment has not, the rest of this run is moot; 501 says so whatever the model did.
+    if (ok(model.status) || real.status === 501) {
       sides.notOffered.add(op)
-      world.aborted = true
+      world.aborted ||= ok(model.status)
       return undefined
     }
   }
+  const answered = real.status !== 0 && real.status < 500
+  if (!world.strict && answered && ok(model.status) !== ok(real.status)) {
+    const decided = ok(model.status)
+      ? acceptanceDecided(op, before, modelRequest.body)
+      : refusalDecided(condition)
+    if (!decided) {
+      const followed = await follow(world, sides, step, rec, before, condition)
+      if (followed) compare(followed, world)
+      return step
+    }
+  }
+  if (ok(model.status) && ok(real.status)) touch(rec, op, label(op))
   compare(step, world)
   return step
 }

@@ -2,13 +2,19 @@ import type { ActivityKind } from '../../../contract/activities.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { Exchange, KeyRole } from './engine.ts'
 import { type ReleaseScope, releaseScope } from './release.ts'
+import { ExploreVocabulary } from './vocabulary.ts'
 
 export type Kind = 'form' | 'session' | 'series' | 'report'
 /** One thing as the model names it and as the deployment names it. */
 export interface Pair {
   model: string
   real: string
+  /** A field's or an activity's profile kind, when known. */
+  kind?: string
 }
+
+/** What a form looked like on the deployment at its last full view: the parts a sequence keeps. */
+export type Frame = Record<string, string>
 /** A record this run created on both sides. */
 export interface Rec extends Pair {
   kind: Kind
@@ -20,6 +26,16 @@ export interface Rec extends Pair {
   described: boolean
   /** Shell variable that holds the deployment's id in the curl script. */
   variable: string
+  /**
+   * The deployment made a choice here the model cannot follow (a transition the reference does not
+   * rule out, refused or allowed): the record is no longer compared, nor picked by later commands.
+   */
+  loose?: string
+  /** The deployment's view of the record at its last full read (forms: title, settings, fields…). */
+  seen?: Frame
+  /** Parts that operations since that read name, so may have changed; with the operations. */
+  changing: Set<string>
+  since: string[]
 }
 
 /** A value the curl script reads from an answer for later steps: `FORM_1=.form.id`. */
@@ -46,12 +62,16 @@ type StateKind = 'form' | 'session' | 'series'
  * State names the reference does not give (§3) are compared as a one-to-one mapping learnt during
  * the run: the first time the model says `published` while the deployment says `live`, the two are
  * paired; a later answer that pairs either with something else is a divergence (a state change
- * that a read does not show, an option that was ignored…).
+ * that a read does not show, an option that was ignored…). `draft` is the one name §3 gives: it
+ * pairs only with itself.
  */
 class Bijection {
   readonly #forward = new Map<string, string>()
   readonly #backward = new Map<string, string>()
   pair(model: string, real: string): string | undefined {
+    if ((model === 'draft') !== (real === 'draft')) {
+      return `the model's "${model}" is "${real}" on the deployment; §3 names draft, so both say it or neither does`
+    }
     const known = this.#forward.get(model)
     if (known !== undefined && known !== real) {
       return `the model's "${model}" was "${known}" on the deployment earlier in this sequence, now "${real}"`
@@ -81,12 +101,17 @@ export class World {
   /** Set when the rest of the run cannot be compared (an inferred operation not offered). */
   aborted = false
 
+  /** Records the model created and the deployment refused: left out of the model's lists. */
+  readonly orphans = new Set<string>()
+
   constructor(
     readonly strict: boolean,
     /** The key roles this run has keys for. */
     readonly roles: ReadonlySet<KeyRole>,
     /** Inferred operations the deployment does not offer, learnt by earlier runs. */
     readonly notOffered: ReadonlySet<OperationId>,
+    /** What may be sent, and the deployment's names for the profile's field kinds. */
+    readonly vocabulary: ExploreVocabulary = new ExploreVocabulary({}, strict),
     /** The deployment's release (§9): what came later is never sent. */
     readonly scope: ReleaseScope = releaseScope(),
   ) {}
@@ -143,19 +168,29 @@ export class World {
     return variable
   }
 
-  add(record: Omit<Rec, 'items' | 'deleted'> & { items?: Pair[] }): Rec {
-    const rec: Rec = { items: [], deleted: false, ...record }
+  add(record: Omit<Rec, 'items' | 'deleted' | 'changing' | 'since'> & { items?: Pair[] }): Rec {
+    const rec: Rec = { items: [], deleted: false, changing: new Set(), since: [], ...record }
     this.records.push(rec)
     return rec
   }
 
+  /** The record of this run behind one side's id, if any. */
+  recordOf(side: 'model' | 'real', id: unknown): Rec | undefined {
+    return typeof id === 'string' ? this.records.find((r) => r[side] === id) : undefined
+  }
+
   /** The `pick`-th live record of `kind` (modulo their number), or none yet. */
   pick(kind: Kind, pick: number): Rec | undefined {
-    const live = this.records.filter((r) => r.kind === kind && !r.deleted)
+    const live = this.records.filter((r) => r.kind === kind && !r.deleted && !r.loose)
     return live.length === 0 ? undefined : live[pick % live.length]
   }
 
   has(kind: Kind): boolean {
-    return this.records.some((r) => r.kind === kind && !r.deleted)
+    return this.records.some((r) => r.kind === kind && !r.deleted && !r.loose)
+  }
+
+  /** Whether a record is no longer compared (a choice of the deployment the model cannot follow). */
+  ignored(modelId: string): boolean {
+    return this.orphans.has(modelId) || this.recordOf('model', modelId)?.loose !== undefined
   }
 }

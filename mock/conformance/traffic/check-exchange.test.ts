@@ -88,6 +88,35 @@ describe('the traffic checker', () => {
     expect(messages(removed).violations).toEqual([])
   })
 
+  it('finds an inferred operation whose body parameter the deployment file puts in its path', () => {
+    const deployment = parseDeployment(
+      {
+        operations: {
+          presentActivity: {
+            method: 'POST',
+            path: '/sessions/{id}/activities/{activityId}/present',
+          },
+        },
+      },
+      'test',
+    )
+    const checker = createTrafficChecker({ deployment })
+    const present = exchange('POST', '/sessions/ses_1/activities/act_2/present', 200, {})
+    expect(checker.check(present, 1).operationId).toBe('presentActivity')
+    // Not at the profile's place any more, nor with a segment missing.
+    const profile = exchange(
+      'POST',
+      '/sessions/ses_1/present',
+      200,
+      {},
+      { body: { activityId: 'act_2' } },
+    )
+    expect(checker.check(profile, 2).operationId).toBeNull()
+    expect(
+      checker.check(exchange('POST', '/sessions/ses_1/activities/present', 200, {}), 3).operationId,
+    ).toBeNull()
+  })
+
   it('asserts the state names a deployment file declares, and nothing about names otherwise', () => {
     const live = { form: { ...FORM, status: 'live' } }
     const plain = createTrafficChecker()
@@ -265,6 +294,53 @@ describe('the traffic checker', () => {
       requestIssues: [],
       notes: ['answer body over the size limit: not checked'],
     })
+  })
+
+  it('holds publish and close to the title, description and settings the last answer showed', () => {
+    const checker = createTrafficChecker()
+    const draft = { ...FORM, status: 'draft' }
+    checker.check(exchange('GET', '/forms/frm_1', 200, { form: draft }), 1)
+    const changed = { ...draft.settings, thankYouMessage: 'Thanks!' }
+    // A settings replace shows the new settings: a publish showing them is no change.
+    checker.check(
+      exchange(
+        'PATCH',
+        '/forms/frm_1/settings',
+        200,
+        { form: { id: 'frm_1', settings: changed } },
+        {
+          body: { thankYouMessage: 'Thanks!' },
+        },
+      ),
+      2,
+    )
+    const published = { ...draft, status: 'published', settings: changed }
+    const publish = checker.check(
+      exchange('POST', '/forms/frm_1/publish', 200, { form: published }),
+      3,
+    )
+    expect(messages(publish).violations).toEqual([])
+    // A close that also renames the form and resets a setting.
+    const closed = { ...published, status: 'closed', title: 'Other', settings: draft.settings }
+    const close = checker.check(exchange('POST', '/forms/frm_1/close', 200, { form: closed }), 4)
+    expect(messages(close).violations).toEqual([
+      expect.stringMatching(/^closeForm: title is "Other", not "Retro" as exchange #3 showed it/),
+      expect.stringMatching(
+        /^closeForm: settings is .*"thankYouMessage":"Thanks".*only PATCH \/forms\/\{id\}\/settings does/,
+      ),
+    ])
+  })
+
+  it('forgets a part an accepted edit changed without showing it', () => {
+    const checker = createTrafficChecker()
+    checker.check(exchange('GET', '/forms/frm_1', 200, { form: FORM }), 1)
+    checker.check(exchange('PATCH', '/forms/frm_1', 204, '', { body: { title: 'Renamed' } }), 2)
+    const published = { ...FORM, status: 'published', title: 'Renamed' }
+    const publish = checker.check(
+      exchange('POST', '/forms/frm_1/publish', 200, { form: published }),
+      3,
+    )
+    expect(messages(publish).violations).toEqual([])
   })
 
   it('forgets what it knew of a record a change outside the contract touched', () => {

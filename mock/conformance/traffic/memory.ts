@@ -19,6 +19,11 @@ export interface FormMemory {
   reordered?: Seen<readonly string[]> | undefined
   /** Per setting, the value the form fell back to when a replace (or its creation) omitted it. */
   defaults: Map<string, Seen<string>>
+  /**
+   * The title, description and settings (as JSON) the last answer showing them gave: parts that
+   * publish and close do not name.
+   */
+  parts: Map<string, Seen<string>>
 }
 
 export interface SessionMemory {
@@ -76,7 +81,10 @@ export class Recent<V> {
 export const MEMORY_LIMITS = { records: 10_000, fieldIds: 1_000 } as const
 
 export class TrafficMemory {
-  readonly forms = new Recent<FormMemory>(MEMORY_LIMITS.records, () => ({ defaults: new Map() }))
+  readonly forms = new Recent<FormMemory>(MEMORY_LIMITS.records, () => ({
+    defaults: new Map(),
+    parts: new Map(),
+  }))
   readonly sessions = new Recent<SessionMemory>(MEMORY_LIMITS.records, () => ({}))
 
   /** A change the checker cannot follow (an operation outside the contract) touched `id`. */

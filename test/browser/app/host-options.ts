@@ -2,7 +2,7 @@
 // (`?baseUrl=/api/v1&quiet=1&release=2026-07-12`), then calls the API and a control route relative
 // to the page.
 import { ACME_KEY } from '../../../fixtures/index.ts'
-import { startMockWorker } from '../../../mock/browser.ts'
+import { startMockWorker } from '../../../mock/browser/index.ts'
 
 const query = new URLSearchParams(location.search)
 const baseUrl = query.get('baseUrl') ?? '/api/v1'

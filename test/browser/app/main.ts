@@ -2,7 +2,7 @@
 // worker answering in the page. Nothing here may need Node.
 import { API_PREFIX } from '../../../contract/index.ts'
 import { ACME_KEY } from '../../../fixtures/index.ts'
-import { startMockWorker } from '../../../mock/browser.ts'
+import { startMockWorker } from '../../../mock/browser/index.ts'
 
 const baseUrl = location.origin + API_PREFIX
 

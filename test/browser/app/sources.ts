@@ -40,7 +40,7 @@ fetch('/api/v1/forms', { headers: { authorization: 'Bearer acme-demo-key' } })
 /**
  * User Timing marks the measured apps set, for bench/browser.ts's breakdown of the first render:
  * the entry module runs, the mock's (or msw's) code is loaded, its start resolved, the first
- * answer is in hand. Between them the mock's own marks (`START_MARKS` of mock/browser.ts).
+ * answer is in hand. Between them the mock's own marks (`START_MARKS` of mock/browser/marks.ts).
  */
 export const APP_MARKS = {
   entry: 'app:entry',

@@ -1,7 +1,7 @@
 // Bundled for the watch tests: the app calls the API at /api/v1 (its page's server forwards it to
 // a real deployment), under startMockWorker({ watch }) with ?mode=watch, on its own with ?mode=plain.
 import { ACME_KEY } from '../../../fixtures/index.ts'
-import { startMockWorker } from '../../../mock/browser.ts'
+import { startMockWorker } from '../../../mock/browser/index.ts'
 
 const query = new URLSearchParams(location.search)
 const baseUrl = '/api/v1'

@@ -1,6 +1,7 @@
 /** Commands on forms: create (inline fields, publish now), update, settings, fields, reorders. */
 import fc from 'fast-check'
-import { fieldInput, formSettingsInput } from '../../../../contract/samples.ts'
+import type { FieldInput } from '../../../../contract/fields.ts'
+import type { Bodies } from '../bodies.ts'
 import { idOn, send } from '../step.ts'
 import type { Pair, Rec } from '../world.ts'
 import {
@@ -18,43 +19,44 @@ import {
   UNKNOWN,
 } from './shared.ts'
 
-export const createForm = fc
-  .record({
-    role,
-    label,
-    fields: fc.array(fieldInput, { maxLength: 3 }),
-    publish: fc.boolean(),
-    description: fc.option(label, { nil: undefined }),
-    read: fc.boolean(),
-  })
-  .map((args) =>
-    command(
-      `createForm(${args.fields.length} fields${args.publish ? ', publish now' : ''}, as ${args.role})`,
-      (w) => w.can(args.role),
-      async (world, sides) => {
-        const body = {
-          title: sides.title(args.label),
-          fields: args.fields,
-          ...(args.publish ? { publish: true } : {}),
-          ...(args.description === undefined ? {} : { description: args.description }),
-        }
-        const intent = `create a form with ${args.fields.length} fields${args.publish ? ', published now' : ''}`
-        const step = await send(world, sides, 'createForm', args.role, intent, () => ({ body }))
-        if (!ok(step)) return
-        const rec = created(
-          world,
-          step,
-          'form',
-          'form',
-          'fields',
-          args.role,
-          args.description !== undefined,
-        )
-        track(sides, rec)
-        await readBack(world, sides, rec, args.role, args.read)
-      },
-    ),
-  )
+export const createForm = (b: Bodies) =>
+  fc
+    .record({
+      role,
+      label,
+      fields: b.field ? fc.array(b.field, { maxLength: 3 }) : fc.constant<FieldInput[]>([]),
+      publish: fc.boolean(),
+      description: fc.option(label, { nil: undefined }),
+      read: fc.boolean(),
+    })
+    .map((args) =>
+      command(
+        `createForm(${args.fields.length} fields${args.publish ? ', publish now' : ''}, as ${args.role})`,
+        (w) => w.can(args.role) && args.fields.every((f) => w.vocabulary.allowsField(f.kind)),
+        async (world, sides) => {
+          const body = {
+            title: sides.title(args.label),
+            fields: args.fields,
+            ...(args.publish ? { publish: true } : {}),
+            ...(args.description === undefined ? {} : { description: args.description }),
+          }
+          const intent = `create a form with ${args.fields.length} fields${args.publish ? ', published now' : ''}`
+          const step = await send(world, sides, 'createForm', args.role, intent, () => ({ body }))
+          if (!ok(step)) return
+          const rec = created(
+            world,
+            step,
+            'form',
+            'form',
+            'fields',
+            args.role,
+            args.description !== undefined,
+          )
+          track(sides, rec)
+          await readBack(world, sides, rec, args.role, args.read)
+        },
+      ),
+    )
 
 export const updateForm = fc
   .record({
@@ -64,10 +66,12 @@ export const updateForm = fc
     // Never a creation label: an update must be a visible change.
     title: fc.option(fc.constantFrom('Renamed', 'Retitled'), { nil: undefined }),
     description: fc.constantFrom('Described', 'Explained'),
+    // §4 names both; which one is required is not shown, so both together is the settled body.
+    both: fc.boolean(),
   })
   .map((args) =>
     command(
-      `updateForm(form #${args.at}, ${args.title ? 'title' : 'description'}, as ${args.role})`,
+      `updateForm(form #${args.at}, ${args.title ? (args.both ? 'title and description' : 'title') : 'description'}, as ${args.role})`,
       (w) => w.has('form') && w.can(args.role),
       async (world, sides) => {
         const rec = target(world, 'form', args.at)
@@ -75,7 +79,10 @@ export const updateForm = fc
         const body =
           args.title === undefined
             ? { description: args.description }
-            : { title: sides.title(args.title) }
+            : {
+                title: sides.title(args.title),
+                ...(args.both ? { description: args.description } : {}),
+              }
         const step = await send(
           world,
           sides,
@@ -87,15 +94,14 @@ export const updateForm = fc
             body,
           }),
         )
-        if (ok(step) && args.title === undefined) rec.described = true
+        if (ok(step) && (args.title === undefined || args.both)) rec.described = true
         if (step) await readBack(world, sides, rec, args.role, args.read)
       },
     ),
   )
 
-export const replaceSettings = fc
-  .record({ role, at: pick, settings: formSettingsInput })
-  .map((args) =>
+export const replaceSettings = (b: Bodies) =>
+  fc.record({ role, at: pick, settings: b.settings }).map((args) =>
     command(
       `replaceFormSettings(form #${args.at}, as ${args.role})`,
       (w) => w.has('form') && w.can(args.role),
@@ -117,12 +123,11 @@ export const replaceSettings = fc
     ),
   )
 
-export const addField = fc
-  .record({ role, at: pick, read: fc.boolean(), field: fieldInput })
-  .map((args) =>
+export const addField = (field: NonNullable<Bodies['field']>) =>
+  fc.record({ role, at: pick, read: fc.boolean(), field }).map((args) =>
     command(
       `addField(form #${args.at}, ${args.field.kind}, as ${args.role})`,
-      (w) => w.has('form') && w.can(args.role),
+      (w) => w.has('form') && w.can(args.role) && w.vocabulary.allowsField(args.field.kind),
       async (world, sides) => {
         const rec = target(world, 'form', args.at)
         if (!rec) return
@@ -140,7 +145,7 @@ export const addField = fc
         if (!ok(step)) return
         const model = idAt(step.model.body, 'field')
         const real = idAt(step.real.body, 'field')
-        rec.items.push({ model, real })
+        rec.items.push({ model, real, kind: args.field.kind })
         world.capture(step, 'FIELD', real, ['field', 'id'])
         await readBack(world, sides, rec, args.role, args.read)
       },
@@ -151,25 +156,30 @@ export const addField = fc
 const fieldOf = (rec: Rec, at: number): Pair =>
   rec.items[at % Math.max(rec.items.length, 1)] ?? { model: UNKNOWN.field, real: UNKNOWN.field }
 
-export const replaceFieldConfig = fc
-  .record({ role, at: pick, item: pick, field: fieldInput })
-  .map((args) =>
+/**
+ * A new config for a field: under --strict any kind's (a mismatch is the profile's refusal); else
+ * one of the field's own kind, as the deployment file spells that kind.
+ */
+export const replaceFieldConfig = (b: Bodies) =>
+  fc.record({ role, at: pick, item: pick, seed: fc.nat() }).map((args) =>
     command(
-      `replaceFieldConfig(form #${args.at}, field #${args.item}, ${args.field.kind}, as ${args.role})`,
+      `replaceFieldConfig(form #${args.at}, field #${args.item}, as ${args.role})`,
       (w) => w.has('form') && w.can(args.role),
       async (world, sides) => {
         const rec = target(world, 'form', args.at)
         if (!rec) return
         const field = fieldOf(rec, args.item)
+        const [config] = fc.sample(b.config(field.kind), { seed: args.seed, numRuns: 1 })
         await send(
           world,
           sides,
           'replaceFieldConfig',
           args.role,
-          `replace a field's config with a ${args.field.kind} config`,
+          `replace the config of a ${field.kind ?? 'missing'} field`,
           (side) => ({
             params: { id: idOn(side, rec), fieldId: idOn(side, field) },
-            body: { config: args.field.config },
+            body: { config },
+            ...(field.kind ? { fieldKind: field.kind } : {}),
           }),
         )
       },

@@ -1,12 +1,11 @@
 /** Sponsor report creates: entitlement-gated; their payload depends on the data, so only title and brand are compared. */
 import fc from 'fast-check'
-import { createSponsorReportBody } from '../../../../contract/samples.ts'
+import type { Bodies } from '../bodies.ts'
 import { send } from '../step.ts'
 import { command, created, gatedRole, label, ok, track } from './shared.ts'
 
-export const createReport = fc
-  .record({ role: gatedRole, label, body: createSponsorReportBody })
-  .map((args) =>
+export const createReport = (b: Bodies) =>
+  fc.record({ role: gatedRole, label, body: b.report }).map((args) =>
     command(
       `createSponsorReport(as ${args.role})`,
       (w) => w.can(args.role) && w.scope.offers('createSponsorReport'),

@@ -1,7 +1,7 @@
 import { DocFormSettings } from '../../../../contract/form-settings.ts'
 import { orderViolations } from '../../shape.ts'
 import { type ExchangeContext, isObject } from '../exchange-context.ts'
-import { MEMORY_LIMITS } from '../memory.ts'
+import { MEMORY_LIMITS, type Seen } from '../memory.ts'
 import { sentOption } from './options.ts'
 
 /** The seven settings §2 and §4 name. */
@@ -16,6 +16,14 @@ const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i])
 
 /** The form an answer carries (`{ form }`), when it has an id. */
+/** What of a form only PATCH /forms/{id} and PATCH /forms/{id}/settings name (§4). */
+const EDITED_PARTS = ['title', 'description', 'settings'] as const
+const PART_OPERATION: Record<(typeof EDITED_PARTS)[number], string> = {
+  title: 'PATCH /forms/{id}',
+  description: 'PATCH /forms/{id}',
+  settings: 'PATCH /forms/{id}/settings',
+}
+
 const formOf = (value: unknown): Record<string, unknown> | undefined =>
   isObject(value) && isObject(value.form) && typeof value.form.id === 'string'
     ? value.form
@@ -30,6 +38,7 @@ const sawForm = (ctx: ExchangeContext, form: Record<string, unknown>) => {
   const id = form.id as string
   const memory = ctx.memory.forms.touch(id)
   if (typeof form.status === 'string') memory.status = { value: form.status, exchange: ctx.index }
+  sawParts(ctx, memory.parts, form)
   const ids = idsOf(form.fields)
   if (!ids) return
   const pending = memory.reordered
@@ -50,6 +59,31 @@ const sawForm = (ctx: ExchangeContext, form: Record<string, unknown>) => {
   }
   memory.fieldIds =
     ids.length <= MEMORY_LIMITS.fieldIds ? { value: ids, exchange: ctx.index } : undefined
+}
+
+/**
+ * A form's title, description and settings as this answer shows them. Publish and close name none
+ * of them, and §3 lists their other effects (accepting responses, or no longer): a publish or close
+ * answer showing one otherwise than the last answer did is a violation, on the suite's assumption
+ * that nothing unseen changed the form in between.
+ */
+const sawParts = (
+  ctx: ExchangeContext,
+  parts: Map<string, Seen<string>>,
+  form: Record<string, unknown>,
+) => {
+  const transition = ctx.op.id === 'publishForm' || ctx.op.id === 'closeForm'
+  for (const key of EDITED_PARTS) {
+    if (!(key in form)) continue
+    const value = JSON.stringify(form[key])
+    const before = parts.get(key)
+    if (transition && before !== undefined && before.value !== value) {
+      ctx.violation(
+        `${key} is ${value}, not ${before.value} as exchange #${before.exchange} showed it: ${ctx.exchange.method} ${ctx.op.route.path} does not name it (only ${PART_OPERATION[key]} does; §3 lists no such effect)`,
+      )
+    }
+    parts.set(key, { value, exchange: ctx.index })
+  }
 }
 
 /** §3: a reorder names every field of the form, each once; the form's fields as last seen. */
@@ -156,6 +190,13 @@ export const formRules = {
     if (!ctx.success) return
     const value = ctx.answerValue
     const form = formOf(value)
+    // An accepted edit whose answer does not show what it changed: that part is no longer known.
+    if (ctx.op.id === 'updateForm') {
+      const parts = ctx.memory.forms.get(ctx.op.params.id ?? '')?.parts
+      for (const key of ['title', 'description'] as const) {
+        if (!form || !(key in form)) parts?.delete(key)
+      }
+    }
     switch (ctx.op.id) {
       case 'createForm':
         if (form) createAnswer(ctx, form)
@@ -173,6 +214,10 @@ export const formRules = {
         break
       case 'replaceFormSettings':
         settingsAnswer(ctx)
+        // The answer is `{ form: { id, settings } }`: the new settings, or nothing known of them.
+        if (form) sawParts(ctx, ctx.memory.forms.touch(form.id as string).parts, form)
+        if (!isObject(form?.settings))
+          ctx.memory.forms.get(ctx.op.params.id ?? '')?.parts.delete('settings')
         return
       case 'reorderFields': {
         const sent = ctx.requestObject?.orderedIds

@@ -1,0 +1,125 @@
+import { setupWorker } from 'msw/browser'
+import { parseDeployment } from '../conformance/deployment.ts'
+import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  redactHeaders,
+  type TrafficExchange,
+  underRoot,
+} from '../conformance/traffic/exchange.ts'
+import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { workerStartError } from './worker.ts'
+
+/** `startMockWorker({ watch })`: let the app talk to the real API, and check each answer. */
+export interface WatchOptions {
+  /**
+   * The deployment file's content (a JSON object): where its inferred operations live, how it
+   * spells the create options, its state names. Checked as `check --deployment` checks it.
+   */
+  deployment?: unknown
+  /** Called with each finding after its console warning (e.g. to show it in the app in QA). */
+  onFinding?: (finding: RecordedFinding) => void
+  /** Bodies are checked up to this many characters (default 2 MiB). */
+  maxBodyChars?: number
+}
+
+export interface WatchWorkerOptions {
+  /** The real API root the app calls, absolute or relative to the page. */
+  baseUrl: string
+  serviceWorkerUrl?: string
+  /** `true` starts without the one console line saying that watching is on. */
+  quiet?: boolean
+  watch: true | WatchOptions
+}
+
+const cut = (text: string, limit: number) =>
+  text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false }
+
+/** One collapsed group per finding: its title names the operation, the warning what is wrong. */
+const warn = (finding: RecordedFinding) => {
+  const what = finding.kind === 'violation' ? 'contract violation' : 'request issue'
+  console.groupCollapsed(
+    `[engagement-mock] ${what}: ${finding.operationId} ${finding.method} ${finding.path} → ${finding.status}`,
+  )
+  console.warn(
+    `${finding.kind === 'violation' ? 'The API answered against the reference' : 'The app sent a request the reference rules out'}: ${finding.message}`,
+  )
+  console.info(`Repeat it: ${finding.curl}`)
+  console.groupEnd()
+}
+
+/**
+ * msw's worker with no handler for the API: every request goes to the real API as the app sent
+ * it (msw's passthrough) and comes back unchanged, while msw's `response:bypass` event hands a
+ * copy of each exchange to the traffic checker, in the order the answers arrive.
+ */
+export const startWatching = async (options: WatchWorkerOptions) => {
+  const { baseUrl, serviceWorkerUrl = '/mockServiceWorker.js', quiet = false } = options
+  const watch = options.watch === true ? {} : options.watch
+  const deployment =
+    watch.deployment === undefined
+      ? undefined
+      : parseDeployment(watch.deployment, 'The deployment option of startMockWorker({ watch })')
+  const apiRoot = new URL(baseUrl, location.href).href.replace(/\/+$/, '')
+  const root = new URL(apiRoot)
+  const limit = watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
+  const checker = createTrafficChecker(deployment ? { deployment } : {})
+  const log = new TrafficLog()
+  const worker = setupWorker()
+  let count = 0
+  let queue = Promise.resolve()
+  worker.events.on('response:bypass', ({ request, response }) => {
+    const url = new URL(request.url)
+    const path =
+      url.origin === root.origin ? underRoot(url.pathname + url.search, root.pathname) : undefined
+    if (path === undefined) return
+    const index = ++count
+    const bodies = Promise.all([
+      request.method === 'GET' || request.method === 'HEAD' ? '' : request.text(),
+      response.text(),
+    ]).catch(() => undefined)
+    queue = queue.then(async () => {
+      const read = await bodies
+      if (read === undefined) return
+      const [requestText, responseText] = read
+      const sent = cut(requestText, limit)
+      const answer = cut(responseText, limit)
+      const exchange: TrafficExchange = {
+        method: request.method,
+        path,
+        url: request.url,
+        requestHeaders: redactHeaders(request.headers),
+        ...(requestText === '' ? {} : { requestBody: sent.text }),
+        ...(sent.truncated ? { requestBodyTruncated: true } : {}),
+        status: response.status,
+        responseHeaders: redactHeaders(response.headers),
+        responseBody: answer.text,
+        ...(answer.truncated ? { responseBodyTruncated: true } : {}),
+      }
+      const kept = log.record(exchange, index, checker.check(exchange, index))
+      for (const finding of [...kept.violations, ...kept.requestIssues]) {
+        warn(finding)
+        watch.onFinding?.(finding)
+      }
+    })
+  })
+  const scriptUrl = new URL(serviceWorkerUrl, location.href).href
+  await worker
+    .start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass', quiet: true })
+    .catch(async (cause: unknown) => {
+      throw await workerStartError(scriptUrl, cause)
+    })
+  if (!quiet) {
+    console.info(
+      `[engagement-mock] Watching ${apiRoot}/…: requests go to the real API and come back unchanged; each answer is checked against the contract, and each violation is a warning here. Pass \`quiet: true\` to hide this line.`,
+    )
+  }
+  return Object.assign(worker, {
+    /** The run so far: counts per operation and the findings (as `conformance.json`'s `traffic`). */
+    traffic: log,
+    /** Resolves once every answer that has arrived so far is checked. */
+    checked: () => queue,
+  })
+}
+
+export type WatchingWorker = Awaited<ReturnType<typeof startWatching>>

@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url'
+import type { DeploymentFile } from '../../mock/conformance/deployment.ts'
+import type { ContractEnv } from '../../mock/conformance/env.ts'
+import {
+  EXPLORE_DEFAULTS,
+  type ExploreResult,
+  explore,
+  exploreBound,
+} from '../../mock/conformance/explore/explore.ts'
+import { loadDeployment } from '../../mock/conformance/load-deployment.ts'
+import { Run } from '../../mock/conformance/run.ts'
+import { conformanceEnv } from '../../mock/conformance/run-conformance.ts'
+import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
+import type { Dialect } from './deviants-sequences.ts'
+import { type RunningProxy, startProxy } from './proxy.ts'
+
+/**
+ * The foreign deployment (test/foreign: written from the reference alone, choosing differently from
+ * our profile wherever the reference allows) with the self-test's proxy in front, so the sequence
+ * faults can be put before it as before our mock.
+ */
+export const FOREIGN_FILE = fileURLToPath(new URL('./foreign.deployment.json', import.meta.url))
+
+/** What the faults need to know of it (test/foreign/README.md). */
+export const FOREIGN_DIALECT: Dialect = {
+  mainKey: FOREIGN_KEYS.main,
+  publishNow: 'publishNow',
+  openNow: 'startNow',
+  states: { published: 'live', closed: 'archived', ended: 'finished' },
+}
+
+export const FOREIGN_OPTIONS = {
+  key: FOREIGN_KEYS.main,
+  otherOrgKey: FOREIGN_KEYS.otherOrg,
+  noEntitlementsKey: FOREIGN_KEYS.noEntitlements,
+}
+
+export interface ForeignTarget {
+  /** The foreign deployment's own API root (nothing in between). */
+  direct: string
+  proxy: RunningProxy
+  deployment: DeploymentFile
+  env: (overrides?: Partial<ContractEnv>) => ContractEnv
+  /** Empties the foreign deployment and takes any fault out of the proxy. */
+  reset: () => void
+  /** Exploration through the proxy with the deployment file, within its printed bound. */
+  explore: (runs: number, seed: number) => Promise<ExploreResult>
+  close: () => Promise<void>
+}
+
+export const startForeignTarget = async (): Promise<ForeignTarget> => {
+  const foreign = await startForeign()
+  const proxy = await startProxy(foreign.baseUrl)
+  const deployment = await loadDeployment(FOREIGN_FILE)
+  const env = (overrides: Partial<ContractEnv> = {}) => ({
+    ...conformanceEnv({ baseUrl: proxy.baseUrl, ...FOREIGN_OPTIONS }),
+    ...overrides,
+  })
+  return {
+    direct: foreign.baseUrl,
+    proxy,
+    deployment,
+    env,
+    reset: () => {
+      proxy.use(undefined)
+      foreign.reset()
+    },
+    explore: (runs, seed) => {
+      const run = new Run(
+        env({ maxRequests: exploreBound({ runs }) }),
+        globalThis.fetch,
+        deployment,
+      )
+      // The time bound grows with the runs: a long proof on a busy machine is not cut short.
+      const timeLimitMs = Math.max(EXPLORE_DEFAULTS.timeLimitMs, runs * 1_000)
+      return explore({ run, runs, seed, timeLimitMs })
+    },
+    close: async () => {
+      await proxy.close()
+      await foreign.close()
+    },
+  }
+}
