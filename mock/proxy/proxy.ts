@@ -1,5 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  Agent as HttpAgent,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http'
+import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { createProxyServer } from 'http-proxy-3'
 import type { DeploymentFile } from '../conformance/deployment.ts'
 import {
   createTrafficChecker,
@@ -13,7 +20,6 @@ import {
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
 import { BodyTap } from './body-tap.ts'
-import { createForwarder } from './forward.ts'
 
 export interface TrafficProxyOptions {
   /** The real API root, e.g. `https://staging.example.com/api/v1`. */
@@ -93,7 +99,7 @@ const headerPairs = (headers: IncomingMessage['headers']) => Object.entries(head
 
 /**
  * The validating proxy (`engagement-mock proxy`): forwards every request to the upstream unchanged
- * and streams its answer back unchanged (forward.ts), while a copy of each body, bounded and
+ * and streams its answer back unchanged (http-proxy-3), while a copy of each body, bounded and
  * decoded, goes to the traffic checker. Findings are counted in `log`, handed to `onFinding`, and
  * the ones the request and status decide are named in the answer's `x-contract-*` headers (a
  * streamed answer's headers leave before its body is read). With `errors`, each API answer is
@@ -109,8 +115,22 @@ export const startTrafficProxy = async (
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const checker = createTrafficChecker(options.deployment ? { deployment: options.deployment } : {})
   const log = new TrafficLog()
-  const forwarder = createForwarder(upstream, timeoutMs)
+  const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
+  // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
+  // (with it, loopback p50 at 10 connections was ~11 ms instead of ~5 on a busy machine).
+  const upstreamSockets = { keepAlive: true, maxSockets: 256, noDelay: true }
+  const agent =
+    upstream.protocol === 'https:'
+      ? new HttpsAgent(upstreamSockets)
+      : new HttpAgent(upstreamSockets)
+  const proxy = createProxyServer({
+    target: upstream.origin,
+    changeOrigin: true,
+    agent,
+    proxyTimeout: timeoutMs,
+    selfHandleResponse: options.errors === true,
+  })
 
   const exchangeOf = (
     req: IncomingMessage,
@@ -155,13 +175,9 @@ export const startTrafficProxy = async (
     return verdict
   }
 
-  /** The upstream's answer has begun: on to the client, and a copy to the checker. */
-  const answered = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    flight: Flight,
-    proxyRes: IncomingMessage,
-  ) => {
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    const flight = flights.get(req)
+    if (!flight) return
     const answer = new BodyTap(limit, proxyRes.headers['content-encoding'])
     res.setHeader('x-contract-exchange', String(flight.index))
     if (flight.path !== undefined && !options.errors) {
@@ -181,11 +197,11 @@ export const startTrafficProxy = async (
     if (!options.errors || flight.path === undefined) {
       proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))
       proxyRes.on('end', () => void finish(req, flight, proxyRes, answer))
-      proxyRes.pipe(passThrough(res, proxyRes))
+      if (options.errors) proxyRes.pipe(passThrough(res, proxyRes))
       return
     }
     hold(req, res, flight, proxyRes, answer)
-  }
+  })
 
   /** An answer the upstream broke off: the client's is broken off too, and it is not checked. */
   const cutOff = (
@@ -265,39 +281,6 @@ export const startTrafficProxy = async (
     })
   }
 
-  /** No answer from the upstream: a 502 saying why, or the begun answer cut off. */
-  const failed = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    index: number,
-    error: NodeJS.ErrnoException,
-  ) => {
-    const { code } = error
-    const why =
-      code === 'ETIMEDOUT'
-        ? error.message
-        : code === 'ECONNREFUSED'
-          ? `connection refused (${upstream.host} is down or not listening)`
-          : code === 'ECONNRESET'
-            ? 'the upstream reset the connection'
-            : error.message
-    log.note(
-      `no answer from the upstream (${code === 'ETIMEDOUT' ? 'too slow' : (code ?? 'error')}): not checked`,
-    )
-    options.onUpstreamError?.(`#${index} ${req.method} ${req.url} → 502: ${why}`)
-    if (res.headersSent) {
-      // The answer had begun: cut it off, as the upstream did.
-      res.destroy()
-      return
-    }
-    sendJson(
-      res,
-      502,
-      { error: `The proxy got no answer from ${upstream.origin}: ${why}.` },
-      { 'x-contract-exchange': String(index), 'x-contract-proxy': 'upstream-error' },
-    )
-  }
-
   const server = createServer((req, res) => {
     const index = ++count
     const flight: Flight = {
@@ -309,16 +292,37 @@ export const startTrafficProxy = async (
       requestSent: false,
       requestHeaders: redactHeaders(headerPairs(req.headers)),
     }
+    flights.set(req, flight)
     req.on('data', (chunk: Buffer) => {
       flight.requestSent = true
       flight.request.add(chunk)
     })
-    forwarder.forward(
-      req,
-      res,
-      (proxyRes) => answered(req, res, flight, proxyRes),
-      (error) => failed(req, res, index, error),
-    )
+    proxy.web(req, res, {}, (error) => {
+      const code = (error as NodeJS.ErrnoException).code
+      const slow = Date.now() - flight.started >= timeoutMs
+      const why = slow
+        ? `no answer within ${timeoutMs} ms`
+        : code === 'ECONNREFUSED'
+          ? `connection refused (${upstream.host} is down or not listening)`
+          : code === 'ECONNRESET'
+            ? 'the upstream reset the connection'
+            : error.message
+      log.note(
+        `no answer from the upstream (${slow ? 'too slow' : (code ?? 'error')}): not checked`,
+      )
+      options.onUpstreamError?.(`#${index} ${req.method} ${req.url} → 502: ${why}`)
+      if (res.headersSent) {
+        // The answer had begun: cut it off, as the upstream did.
+        res.destroy()
+        return
+      }
+      sendJson(
+        res as ServerResponse,
+        502,
+        { error: `The proxy got no answer from ${upstream.origin}: ${why}.` },
+        { 'x-contract-exchange': String(index), 'x-contract-proxy': 'upstream-error' },
+      )
+    })
   })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
@@ -339,7 +343,8 @@ export const startTrafficProxy = async (
       new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
-        forwarder.close()
+        agent.destroy()
+        proxy.close()
       }),
   }
 }
