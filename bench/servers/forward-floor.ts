@@ -1,30 +1,22 @@
-import { Agent, createServer, request } from 'node:http'
+import { Agent, createServer } from 'node:http'
+import { createProxyServer } from 'http-proxy-3'
 import { listenAndAnnounce } from './bare-http.ts'
 
 /**
- * The floor of a forwarding proxy in Node on this machine: node:http on both sides, a keep-alive
- * agent to the upstream, the request and the answer piped through unchanged (status and headers
- * as they came, hop-by-hop ones aside). No copy, no check, no report: a validating proxy cannot
- * cost less than this. The upstream's origin is the argument.
+ * The floor of our dependencies for the validating proxy, as the POST floor is for the mock:
+ * http-proxy-3 forwarding the same traffic with the same settings as mock/proxy/proxy.ts (a
+ * kept-alive agent without Nagle's delay, Host naming the upstream), and no check, no body taps,
+ * no report. What our proxy costs beyond this is ours. The upstream's origin is the argument.
  */
 const [upstream] = process.argv.slice(2) as [string]
-const { hostname, port } = new URL(upstream)
-const agent = new Agent({ keepAlive: true, maxSockets: 256 })
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te'])
+const agent = new Agent({ keepAlive: true, maxSockets: 256, noDelay: true })
+const proxy = createProxyServer({ target: upstream, changeOrigin: true, agent })
 
 const server = createServer((req, res) => {
-  const out = request(
-    { agent, hostname, port, method: req.method, path: req.url, headers: req.headers },
-    (answer) => {
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value)
-      }
-      res.statusCode = answer.statusCode ?? 502
-      answer.pipe(res)
-    },
-  )
-  out.on('error', () => res.destroy())
-  req.pipe(out)
+  proxy.web(req, res, {}, () => {
+    if (!res.headersSent) res.writeHead(502)
+    res.end()
+  })
 })
 server.keepAliveTimeout = 65_000
 listenAndAnnounce(server)
