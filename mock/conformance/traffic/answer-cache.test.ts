@@ -143,4 +143,25 @@ describe('a byte-identical answer read before', () => {
     ])
     expect(violations(checker.check(asMissing, 7))).toEqual([])
   })
+
+  it('still holds a publish to the parts a polled list showed, unchanged or not', () => {
+    const checker = createTrafficChecker()
+    const list = exchange('GET', '/forms', 200, { forms: [FORM] })
+    checker.check(list, 1)
+    // The same bytes again: read from the cache, and still remembered as this exchange's.
+    checker.check(list, 2)
+    const same = { form: { ...FORM, status: 'published' } }
+    expect(
+      violations(checker.check(exchange('POST', '/forms/frm_1/publish', 200, same), 3)),
+    ).toEqual([])
+    checker.check(list, 4)
+    const renamed = { form: { ...FORM, status: 'published', title: 'Other' } }
+    expect(
+      violations(checker.check(exchange('POST', '/forms/frm_1/publish', 200, renamed), 5)),
+    ).toEqual([
+      expect.stringMatching(
+        /^publishForm \/forms\/frm_1\/publish: title is "Other", not "Retro" as exchange #4 showed it/,
+      ),
+    ])
+  })
 })
