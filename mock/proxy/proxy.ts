@@ -60,8 +60,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000
 /** One exchange in flight. */
 interface Flight {
   index: number
+  /** When the request came (ms since the epoch). */
   started: number
-  startedDateTime: string
   /** Under the API root; undefined for a path outside it (forwarded, counted, not checked). */
   path: string | undefined
   request: BodyTap
@@ -146,16 +146,15 @@ export const startTrafficProxy = async (
     responseHeaders: redactHeaders(headerPairs(responseHeaders)),
   })
 
-  /** The whole exchange, checked once both bodies have passed. */
+  /** The whole exchange (`head`: its request and status, built as the answer began), checked once both bodies have passed. */
   const finish = async (
-    req: IncomingMessage,
     flight: Flight,
-    proxyRes: IncomingMessage,
+    head: Omit<TrafficExchange, 'responseBody'>,
     answer: BodyTap,
   ): Promise<ExchangeVerdict> => {
     const [request, response] = await Promise.all([flight.request.end(), answer.end()])
     const exchange: TrafficExchange = {
-      ...exchangeOf(req, flight, proxyRes.statusCode ?? 0, proxyRes.headers),
+      ...head,
       ...(flight.requestSent ? { requestBody: request.text } : {}),
       ...(request.truncated ? { requestBodyTruncated: true } : {}),
       responseBody: response.text,
@@ -169,7 +168,7 @@ export const startTrafficProxy = async (
     const kept = log.record(exchange, flight.index, verdict)
     for (const finding of [...kept.violations, ...kept.requestIssues]) options.onFinding?.(finding)
     options.onExchange?.(exchange, {
-      startedDateTime: flight.startedDateTime,
+      startedDateTime: new Date(flight.started).toISOString(),
       time: Date.now() - flight.started,
     })
     return verdict
@@ -179,13 +178,11 @@ export const startTrafficProxy = async (
     const flight = flights.get(req)
     if (!flight) return
     const answer = new BodyTap(limit, proxyRes.headers['content-encoding'])
+    const exchange = exchangeOf(req, flight, proxyRes.statusCode ?? 0, proxyRes.headers)
     res.setHeader('x-contract-exchange', String(flight.index))
     if (flight.path !== undefined && !options.errors) {
       // What is known before the body: named in the headers, which leave first.
-      const head = checker.head(
-        exchangeOf(req, flight, proxyRes.statusCode ?? 0, proxyRes.headers),
-        flight.index,
-      )
+      const head = checker.head(exchange, flight.index)
       if (head.violations.length > 0) {
         res.setHeader('x-contract-violations', findingsHeader(head.violations))
       }
@@ -196,11 +193,11 @@ export const startTrafficProxy = async (
     cutOff(req, res, flight, proxyRes)
     if (!options.errors || flight.path === undefined) {
       proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))
-      proxyRes.on('end', () => void finish(req, flight, proxyRes, answer))
+      proxyRes.on('end', () => void finish(flight, exchange, answer))
       if (options.errors) proxyRes.pipe(passThrough(res, proxyRes))
       return
     }
-    hold(req, res, flight, proxyRes, answer)
+    hold(req, res, flight, proxyRes, exchange, answer)
   })
 
   /** An answer the upstream broke off: the client's is broken off too, and it is not checked. */
@@ -234,6 +231,7 @@ export const startTrafficProxy = async (
     res: ServerResponse,
     flight: Flight,
     proxyRes: IncomingMessage,
+    exchange: Omit<TrafficExchange, 'responseBody'>,
     answer: BodyTap,
   ) => {
     const held: Buffer[] = []
@@ -254,7 +252,7 @@ export const startTrafficProxy = async (
       }
     })
     proxyRes.on('end', async () => {
-      const verdict = await finish(req, flight, proxyRes, answer)
+      const verdict = await finish(flight, exchange, answer)
       if (streaming || res.headersSent) return
       if (verdict.violations.length > 0) {
         sendJson(
@@ -286,7 +284,6 @@ export const startTrafficProxy = async (
     const flight: Flight = {
       index,
       started: Date.now(),
-      startedDateTime: new Date().toISOString(),
       path: underRoot(req.url ?? '/', rootPath),
       request: new BodyTap(limit, req.headers['content-encoding']),
       requestSent: false,

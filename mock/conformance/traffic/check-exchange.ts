@@ -1,10 +1,10 @@
 import type { OperationId } from '../../../contract/table.ts'
 import type { DeploymentFile } from '../deployment.ts'
+import { AnswerCache } from './answer-cache.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { ExchangeContext } from './exchange-context.ts'
 import { TrafficMemory } from './memory.ts'
 import { operationMatcher } from './operations.ts'
-import { answerRules } from './rules/answer.ts'
 import { formRules } from './rules/forms.ts'
 import { requestRules } from './rules/request.ts'
 import { seriesRules } from './rules/series.ts'
@@ -51,12 +51,14 @@ const idsIn = (path: string) =>
  * documented layer, with the deployment file's spellings and state names. Nothing the reference
  * leaves open is a violation. Transport-free: the proxy, `check-traffic` (HAR) and the browser
  * worker all hand it the same exchanges. It keeps a bounded memory of the records it saw, for the
- * §3 rules that depend on a record's state.
+ * §3 rules that depend on a record's state, and the last answers it read (answer-cache.ts), so a
+ * byte-identical answer is not parsed and schema-checked again.
  */
 export const createTrafficChecker = (options: TrafficCheckerOptions = {}): TrafficChecker => {
   const deployment = options.deployment ?? {}
   const match = operationMatcher(deployment)
   const memory = new TrafficMemory()
+  const answers = new AnswerCache()
   const outside = (): ExchangeVerdict => ({
     operationId: null,
     violations: [],
@@ -92,9 +94,16 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         }
         return outside()
       }
-      const ctx = new ExchangeContext(index, exchange, op, deployment, memory)
+      const ctx = new ExchangeContext(
+        index,
+        exchange,
+        op,
+        deployment,
+        memory,
+        answers.find(op, exchange),
+      )
       requestPhase(ctx)
-      answerRules(ctx)
+      answers.check(ctx)
       formRules.answer(ctx)
       sessionRules.answer(ctx)
       seriesRules.answer(ctx)

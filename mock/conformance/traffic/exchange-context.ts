@@ -62,15 +62,19 @@ export class ExchangeContext {
     readonly op: Located,
     readonly deployment: DeploymentFile,
     readonly memory: TrafficMemory,
+    /** The answer as read before from the same bytes (answer-cache.ts), so not parsed again. */
+    answer?: ReadBody,
   ) {
     this.request = readJson(exchange.requestBody, exchange.requestBodyTruncated === true, false)
-    this.answer = exchange.responseBodyUnread
-      ? { state: 'unreadable', reason: exchange.responseBodyUnread }
-      : readJson(
-          exchange.responseBody,
-          exchange.responseBodyTruncated === true,
-          op.route.list === true,
-        )
+    this.answer = answer
+      ? answer
+      : exchange.responseBodyUnread
+        ? { state: 'unreadable', reason: exchange.responseBodyUnread }
+        : readJson(
+            exchange.responseBody,
+            exchange.responseBodyTruncated === true,
+            op.route.list === true,
+          )
   }
 
   get status(): number {

@@ -20,10 +20,10 @@ export interface FormMemory {
   /** Per setting, the value the form fell back to when a replace (or its creation) omitted it. */
   defaults: Map<string, Seen<string>>
   /**
-   * The title, description and settings (as JSON) the last answer showing them gave: parts that
-   * publish and close do not name.
+   * The title, description and settings the last answer showing them gave (its parsed JSON, which
+   * no rule changes): parts that publish and close do not name.
    */
-  parts: Map<string, Seen<string>>
+  parts: Map<string, Seen<unknown>>
 }
 
 export interface SessionMemory {
@@ -49,13 +49,21 @@ export class Recent<V> {
 
   /** The entry, made empty when there was none. */
   touch(id: string): V {
-    const value = this.get(id) ?? this.make()
+    const value = this.get(id)
+    if (value !== undefined) return value
+    const made = this.make()
+    this.set(id, made)
+    return made
+  }
+
+  /** Stores `value` as the most recently touched entry. */
+  set(id: string, value: V): void {
+    this.#entries.delete(id)
     this.#entries.set(id, value)
     if (this.#entries.size > this.limit) {
       const oldest = this.#entries.keys().next().value
       if (oldest !== undefined) this.#entries.delete(oldest)
     }
-    return value
   }
 
   delete(id: string): void {
