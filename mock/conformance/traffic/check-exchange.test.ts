@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { documentedForm } from '../../../test/traffic/documented-form.ts'
 import { parseDeployment } from '../deployment.ts'
 import { createTrafficChecker } from './check-exchange.ts'
 import type { TrafficExchange } from './exchange.ts'
 
 const FORM = {
-  id: 'frm_1',
-  title: 'Retro',
-  description: '',
-  status: 'draft',
-  joinCode: 'ABC234',
-  slug: 'retro',
-  shareUrl: 'https://forms.example.com/f/retro',
-  settings: {
-    collectEmail: false,
-    emailRequired: false,
-    thankYouMessage: 'Thanks',
-    redirectUrl: null,
-    showProgress: true,
-    useCase: 'retro',
-    layout: 'single_page',
-  },
-  publishedAt: null,
-  createdAt: '2026-07-01T10:00:00.000Z',
+  ...documentedForm('frm_1'),
   fields: [{ id: 'fld_1', kind: 'text', config: {}, order: 1 }],
 }
 
