@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { DeploymentError, type DeploymentFile } from '../conformance/deployment.ts'
-import { loadDeployment } from '../conformance/load-deployment.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
 import { TrafficLog } from '../conformance/traffic/log.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
+import { deploymentOption } from './deployment-option.ts'
 import { EXIT, UsageError } from './options.ts'
 import { findingLine, printTrafficSummary } from './traffic-print.ts'
 
@@ -40,13 +39,7 @@ const readHar = async (file: string) => {
 /** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
 export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {
   const path = resolve(file)
-  let deployment: DeploymentFile | undefined
-  try {
-    deployment = options.deployment ? await loadDeployment(options.deployment) : undefined
-  } catch (error) {
-    if (error instanceof DeploymentError) throw new UsageError(error.message)
-    throw error
-  }
+  const deployment = await deploymentOption(options.deployment)
   const har = await readHar(path)
   const apiRoot =
     options.apiRoot ?? detectApiRoot(har.log.entries.map((entry) => entry.request.url))

@@ -93,17 +93,12 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
   let vocabulary: SeedVocabulary | undefined
   if (options.deployment !== undefined) {
-    const [{ loadDeployment }, { DeploymentError }, { SeedVocabulary }] = await Promise.all([
-      import('../conformance/load-deployment.ts'),
-      import('../conformance/deployment.ts'),
+    const [{ deploymentOption }, { SeedVocabulary }] = await Promise.all([
+      import('./deployment-option.ts'),
       import('./seed-vocabulary.ts'),
     ])
-    try {
-      vocabulary = new SeedVocabulary(await loadDeployment(options.deployment))
-    } catch (error) {
-      if (error instanceof DeploymentError) throw new UsageError(error.message)
-      throw error
-    }
+    const deployment = await deploymentOption(options.deployment)
+    if (deployment) vocabulary = new SeedVocabulary(deployment)
   }
   const clients = new Map<string, Client>(
     [...keys].map(([planKey, apiKey]) => [

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export { documentedForm } from './documented-form.ts'
+export { documentedForm } from './documented.ts'
 
 export interface Upstream {
   /** API root, e.g. `http://127.0.0.1:1234/api/v1`. */

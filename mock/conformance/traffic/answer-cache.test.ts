@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentedForm } from '../../../test/traffic/documented-form.ts'
+import { apiExchange, documentedForm } from '../../../test/traffic/documented.ts'
 import { AnswerCache, CACHED_ANSWER_LENGTH } from './answer-cache.ts'
 import { createTrafficChecker } from './check-exchange.ts'
 import type { TrafficExchange } from './exchange.ts'
@@ -15,25 +15,8 @@ const FORM = {
   ],
 }
 
-const exchange = (
-  method: string,
-  path: string,
-  status: number,
-  answer: unknown,
-  body?: unknown,
-): TrafficExchange => ({
-  method,
-  path,
-  url: `https://api.example.com/api/v1${path}`,
-  requestHeaders: {
-    authorization: 'Bearer $API_KEY',
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-  },
-  ...(body === undefined ? {} : { requestBody: JSON.stringify(body) }),
-  status,
-  responseHeaders: { 'content-type': 'application/json' },
-  responseBody: typeof answer === 'string' ? answer : JSON.stringify(answer),
-})
+const exchange = (method: string, path: string, status: number, answer: unknown, body?: unknown) =>
+  apiExchange(method, path, status, answer, body === undefined ? {} : { body })
 
 const violations = (verdict: ReturnType<ReturnType<typeof createTrafficChecker>['check']>) =>
   verdict.violations.map((v) => `${v.operationId} ${v.path}: ${v.message}`)

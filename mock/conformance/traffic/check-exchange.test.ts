@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { documentedForm } from '../../../test/traffic/documented-form.ts'
+import { apiExchange, documentedForm } from '../../../test/traffic/documented.ts'
 import { parseDeployment } from '../deployment.ts'
 import { createTrafficChecker } from './check-exchange.ts'
-import type { TrafficExchange } from './exchange.ts'
 
 const FORM = {
   ...documentedForm('frm_1'),
@@ -10,29 +9,7 @@ const FORM = {
 }
 
 /** An exchange with a Bearer key and JSON bodies unless told otherwise. */
-const exchange = (
-  method: string,
-  path: string,
-  status: number,
-  answer: unknown,
-  extra: Partial<TrafficExchange> & { body?: unknown } = {},
-): TrafficExchange => {
-  const { body, ...rest } = extra
-  return {
-    method,
-    path,
-    url: `https://api.example.com/api/v1${path}`,
-    requestHeaders: {
-      authorization: 'Bearer $API_KEY',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { requestBody: JSON.stringify(body) }),
-    status,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: typeof answer === 'string' ? answer : JSON.stringify(answer),
-    ...rest,
-  }
-}
+const exchange = apiExchange
 
 const messages = (verdict: ReturnType<ReturnType<typeof createTrafficChecker>['check']>) => ({
   violations: verdict.violations.map((v) => `${v.operationId}: ${v.message}`),

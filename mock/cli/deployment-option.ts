@@ -1,0 +1,19 @@
+import { DeploymentError, type DeploymentFile } from '../conformance/deployment.ts'
+import { loadDeployment } from '../conformance/load-deployment.ts'
+import { UsageError } from './options.ts'
+
+/**
+ * `--deployment FILE` as every command reads it, before it sends or opens anything: a file that
+ * cannot be used is a usage error (exit 2) naming the key at fault.
+ */
+export const deploymentOption = async (
+  file: string | undefined,
+): Promise<DeploymentFile | undefined> => {
+  if (file === undefined) return undefined
+  try {
+    return await loadDeployment(file)
+  } catch (error) {
+    if (error instanceof DeploymentError) throw new UsageError(error.message)
+    throw error
+  }
+}
