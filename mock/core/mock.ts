@@ -1,14 +1,8 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
-import { contractIn } from '../../contract/release-table.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
-import {
-  applyRecordChanges,
-  type IdPosition,
-  type MockChange,
-  type RecordChange,
-} from './changes.ts'
+import type { IdPosition, MockChange, RecordChange } from './changes.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import { isoClock } from './clock.ts'
 import type { Operations } from './context.ts'
@@ -74,8 +68,8 @@ export interface MockCoreOptions extends ChaosOptions {
 export const createMockCore = (options: MockCoreOptions = {}) => {
   const seed = options.seed ?? 1
   const release = releaseOption(options.release)
-  const table = release === LATEST_RELEASE ? undefined : contractIn(release)
-  if (table && options.snapshot) {
+  const earlier = release !== LATEST_RELEASE
+  if (earlier && options.snapshot) {
     throw new TypeError(
       `A demo snapshot holds the latest release's data; release ${release} replays a plan instead.`,
     )
@@ -143,7 +137,6 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       options.onInternalError ??
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
-    ...(table ? { table } : {}),
     // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
     // wait for it, and for the write operations' module in parallel; after that a write is
     // queued as it is, with no extra step per request (unless a listener wants its changes).
@@ -192,6 +185,12 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
 
   const seedStore = async () => {
     if (options.snapshot) return loadSnapshot(options.snapshot)
+    // An earlier release's table (its routes and schemas) is built once, before any request; a
+    // mock of the latest release never loads that code.
+    if (earlier && !env.table) {
+      const { contractIn } = await import('../../contract/release-table.ts')
+      env.table = contractIn(release)
+    }
     env.store = new Store()
     env.ids.reseed(seed)
     dispatcher.invalidate()
@@ -207,7 +206,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       const [given, { applyPlan }, releasePlan] = await Promise.all([
         typeof options.plan === 'function' ? options.plan() : options.plan,
         import('./seed.ts'),
-        table ? import('../../fixtures/release.ts') : undefined,
+        earlier ? import('../../fixtures/release.ts') : undefined,
         env.ids.load(),
       ])
       // An earlier release holds only its part of the plan (no series, no later kinds).
@@ -256,7 +255,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       const decision = decideChaos(chaos, request.headers.prefer)
       if (decision.delayMs > 0) await sleep(decision.delayMs)
       if (decision.forcedStatus !== undefined) {
-        const match = matchRoute(request.method, request.path, table)
+        const match = matchRoute(request.method, request.path, env.table)
         const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
         return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
       }
@@ -334,6 +333,8 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
               at = { seed: change.seed, draws: change.draws }
               continue
             }
+            // Only a replayed journal applies changes: its module is loaded then, not by every mock.
+            const { applyRecordChanges } = await import('./changes.ts')
             const failed = await applyRecordChanges(env.store, change.changes)
             if (failed) return { ok: false, error: failed }
             env.store.seq = change.seq
