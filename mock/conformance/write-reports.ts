@@ -14,6 +14,26 @@ export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-jun
 export const reportDir = (vars: Record<string, string | undefined> = process.env): string =>
   vars.CONTRACT_REPORT_DIR || 'reports'
 
+/**
+ * Writes the three built reports into `dir` (made if missing) and returns their absolute paths:
+ * what a run of the catalog and a check of traffic both write.
+ */
+export const writeReportFiles = async (
+  dir: string,
+  reports: { markdown: string; json: unknown; junit: string },
+): Promise<string[]> => {
+  await mkdir(dir, { recursive: true })
+  const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
+    string,
+    string,
+    string,
+  ]
+  await writeFile(js, `${JSON.stringify(reports.json, null, 2)}\n`)
+  await writeFile(md, reports.markdown)
+  await writeFile(junit, reports.junit)
+  return [md, js, junit]
+}
+
 /** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
 export const writeReports = async (
   run: RunInfo,
@@ -22,15 +42,7 @@ export const writeReports = async (
   exploration?: ExploreResult,
 ): Promise<string[]> => {
   const { json, markdown } = buildReport(run, checks, exploration)
-  await mkdir(dir, { recursive: true })
-  const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
-    string,
-    string,
-    string,
-  ]
-  await writeFile(js, `${JSON.stringify(json, null, 2)}\n`)
-  await writeFile(md, markdown)
   const cases = buildJunit(run, checks)
-  await writeFile(junit, exploration ? withExplorationSuite(cases, exploration) : cases)
-  return [md, js, junit]
+  const junit = exploration ? withExplorationSuite(cases, exploration) : cases
+  return writeReportFiles(dir, { markdown, json, junit })
 }
