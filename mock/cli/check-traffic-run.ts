@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { nestsDeeperThan } from '../../contract/json-depth.ts'
+import { Secrets } from '../conformance/secrets.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
@@ -10,14 +12,34 @@ import { deploymentOption } from './deployment-option.ts'
 import { EXIT, UsageError } from './options.ts'
 import { findingLine, printTrafficSummary } from './traffic-print.ts'
 
+/**
+ * Larger files are refused before they are read: node cannot hold a string of much more (~512 MiB),
+ * and a recording that size is better split.
+ */
+const MAX_HAR_BYTES = 400 * 1024 * 1024
+/** HAR nests a handful of levels (bodies are strings); far deeper is not HAR, and not handed to zod. */
+const MAX_HAR_DEPTH = 1000
+
 const readHar = async (file: string) => {
   let text: string
   try {
+    const { size } = await stat(file)
+    if (size > MAX_HAR_BYTES) {
+      throw new UsageError(
+        `${file} is ${Math.round(size / 1024 / 1024)} MiB: over the ${MAX_HAR_BYTES / 1024 / 1024} MiB this command reads. Record a shorter session, or split the file.`,
+      )
+    }
     text = await readFile(file, 'utf8')
   } catch (error) {
+    if (error instanceof UsageError) throw error
     const code = (error as { code?: string }).code
     throw new UsageError(
       `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`}.`,
+    )
+  }
+  if (nestsDeeperThan(text, MAX_HAR_DEPTH)) {
+    throw new UsageError(
+      `${file} nests arrays and objects deeper than ${MAX_HAR_DEPTH} levels: not a HAR file.`,
     )
   }
   let value: unknown
@@ -49,16 +71,22 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     )
   }
   const startedAt = new Date().toISOString()
-  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES)
+  const secrets = new Secrets()
+  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES, secrets)
   process.stderr.write(
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
   const checker = createTrafficChecker(deployment ? { deployment } : {})
   const log = new TrafficLog()
   exchanges.forEach((exchange, i) => {
-    const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
-    for (const finding of [...kept.violations, ...kept.requestIssues]) {
-      process.stdout.write(`${findingLine(finding)}\n`)
+    try {
+      const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
+      for (const finding of [...kept.violations, ...kept.requestIssues]) {
+        process.stdout.write(`${findingLine(finding)}\n`)
+      }
+    } catch (error) {
+      // Our own failure on one entry: the reports name it, the other entries are checked.
+      log.note(`entry ${i + 1} could not be recorded (${(error as Error).message})`)
     }
   })
   const summary = log.summary()
@@ -74,6 +102,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
       maxBodyBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES,
     },
     summary,
+    secrets,
   )
   printTrafficSummary(summary, reports)
   process.exitCode = summary.violationCount > 0 ? EXIT.failed : EXIT.ok

@@ -219,6 +219,9 @@ export class CheckContext {
     if (exchange.status < 200 || exchange.status > 299) {
       this.fail(`${label(op)}: expected a success (2xx), got ${exchange.status}.`, exchange)
     }
+    if (exchange.unread !== undefined) {
+      this.fail(`${label(op)}: answered ${exchange.status}: ${exchange.unread}.`, exchange)
+    }
     if (!isJson(exchange)) {
       this.fail(`${label(op)}: answered ${exchange.status} with a body that is not JSON.`, exchange)
     }
@@ -286,6 +289,9 @@ export class CheckContext {
    */
   errorShape(op: OperationId, exchange: Exchange, bodyError: boolean): void {
     const shape = contract[op].errorShape
+    if (exchange.unread !== undefined) {
+      this.fail(`${label(op)}: the error body (${exchange.status}): ${exchange.unread}.`, exchange)
+    }
     if (!isJson(exchange)) {
       this.fail(`${label(op)}: the error body (${exchange.status}) is not JSON (§7).`, exchange)
     }

@@ -1,7 +1,7 @@
 import { type Client, createClient } from '../../contract/client.ts'
 import type { DeploymentFile } from './deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
-import { BudgetExhausted } from './failure.ts'
+import { BudgetExhausted, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
 import { type RunRelease, runRelease } from './release.ts'
 import { spelledClient } from './spell.ts'
@@ -48,6 +48,7 @@ export class Run {
           baseUrl: env.baseUrl,
           apiKey: key,
           timeoutMs: env.timeoutMs,
+          maxAnswerBytes: MAX_ANSWER_BYTES,
           fetch: explained(fetchImpl),
         }),
         deployment,

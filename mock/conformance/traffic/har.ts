@@ -1,5 +1,6 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
+import type { Secrets } from '../secrets.ts'
 import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
 import { operationMatcher } from './operations.ts'
 
@@ -93,9 +94,15 @@ export const harExchanges = (
   har: z.infer<typeof HarFile>,
   apiRoot: string,
   maxBodyChars: number,
+  /** Given: each credential gets its own variable, and is replaced wherever the file echoes it. */
+  secrets?: Secrets,
 ): TrafficExchange[] => {
   const root = new URL(apiRoot)
   const exchanges: TrafficExchange[] = []
+  const clean = (text: string) => (secrets ? secrets.scrub(text) : text)
+  // Every entry's credentials first: an answer may echo a key a later request sends.
+  if (secrets)
+    for (const entry of har.log.entries) redactHeaders(pairs(entry.request.headers), secrets)
   for (const entry of har.log.entries as HarEntry[]) {
     if (entry.response.status === 0 || !URL.canParse(entry.request.url)) continue
     const url = new URL(entry.request.url)
@@ -104,17 +111,18 @@ export const harExchanges = (
     if (path === undefined) continue
     const requestText = decode(entry.request.postData?.text, entry.request.postData?.encoding)
     const responseText = decode(entry.response.content?.text, entry.response.content?.encoding)
-    const request = requestText === undefined ? undefined : bounded(requestText, maxBodyChars)
-    const response = bounded(responseText ?? '', maxBodyChars)
+    const request =
+      requestText === undefined ? undefined : bounded(clean(requestText), maxBodyChars)
+    const response = bounded(clean(responseText ?? ''), maxBodyChars)
     exchanges.push({
       method: entry.request.method.toUpperCase(),
-      path,
-      url: entry.request.url,
-      requestHeaders: redactHeaders(pairs(entry.request.headers)),
+      path: clean(path),
+      url: clean(entry.request.url),
+      requestHeaders: redactHeaders(pairs(entry.request.headers), secrets),
       ...(request ? { requestBody: request.text } : {}),
       ...(request?.truncated ? { requestBodyTruncated: true } : {}),
       status: entry.response.status,
-      responseHeaders: redactHeaders(pairs(entry.response.headers)),
+      responseHeaders: redactHeaders(pairs(entry.response.headers), secrets),
       responseBody: response.text,
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(responseText === undefined ? { responseBodyUnread: 'not in the HAR file' } : {}),
