@@ -6,9 +6,10 @@ import type { Client } from '../../contract/client.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { activityKindSince, operationSince } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
+import { CREATE_KEYS, parseDeployment } from '../deployment/schema.ts'
+import { activityKey, fieldKey } from '../deployment/vocabulary.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from './checks/samples.ts'
 import { label } from './context.ts'
-import { CREATE_KEYS, parseDeployment } from './deployment.ts'
 import { preflight } from './preflight.ts'
 import {
   absentOperations,
@@ -27,7 +28,6 @@ import {
   ConformanceOptionsError,
   conformanceEnv,
 } from './run-conformance.ts'
-import { activityKey, fieldKey } from './vocabulary.ts'
 
 export interface InitOptions
   extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {

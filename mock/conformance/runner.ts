@@ -1,12 +1,12 @@
 import type { OperationId } from '../../contract/table.ts'
+import { notInRelease } from '../deployment/release.ts'
+import { NotOffered } from '../deployment/to-deployment.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'
 import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
 import type { Observation } from './observation.ts'
-import { notInRelease } from './release.ts'
 import type { Run } from './run.ts'
-import { NotOffered } from './spell.ts'
 
 /**
  * `observed`: a profile-only check outside CONTRACT_PROFILE=strict, which records and never fails.

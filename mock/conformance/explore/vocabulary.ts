@@ -1,7 +1,7 @@
 import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../../contract/fields.ts'
 import { USE_CASES } from '../../../contract/form-settings.ts'
-import type { DeploymentFile } from '../deployment.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
 import {
   activityContent,
   activityKey,
@@ -9,7 +9,7 @@ import {
   fieldKey,
   fieldWord,
   realFieldKind,
-} from '../vocabulary.ts'
+} from '../../deployment/vocabulary.ts'
 
 /**
  * What exploration may send this deployment: the values the reference settles, and of those it

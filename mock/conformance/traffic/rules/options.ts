@@ -1,4 +1,4 @@
-import { CREATE_KEYS, type CreateSection, type DeploymentFile } from '../../deployment.ts'
+import { CREATE_KEYS, type CreateSection, type DeploymentFile } from '../../../deployment/schema.ts'
 import { isObject, valueAt } from '../exchange-context.ts'
 
 type Key<S extends CreateSection> = keyof (typeof CREATE_KEYS)[S] & string

@@ -1,5 +1,5 @@
+import { label } from '../../../deployment/to-contract.ts'
 import { type ExchangeContext, issuesLine } from '../exchange-context.ts'
-import { label } from '../operations.ts'
 
 /**
  * §5: every operation is sent with `Authorization: Bearer <API_KEY>`. A request without any

@@ -98,7 +98,7 @@ const Content = z.record(z.string(), z.unknown())
 
 // The deployment's vocabulary: the names of what §2 leaves open (field kinds and their configs,
 // templates, use cases, layouts, modes, activity contents), so checks, exploration and seeding send
-// values this deployment knows. Declared here once; mock/conformance/vocabulary.ts applies it.
+// values this deployment knows. Declared here once; mock/deployment/vocabulary.ts applies it.
 
 /** Every config key of the profile's field kinds: what a shared config spelling may rename. */
 const configKeysOf = (kind: FieldKind) => Object.keys(FIELD_CONFIGS[kind].shape)

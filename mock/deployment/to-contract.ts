@@ -1,7 +1,7 @@
-import { pathParamNames, type RouteDef } from '../../../contract/route.ts'
-import { contract, type OperationId } from '../../../contract/table.ts'
-import { matchRoute } from '../../core/router.ts'
-import { type DeploymentFile, INFERRED_OPERATIONS, type InferredOperation } from '../deployment.ts'
+import { pathParamNames, type RouteDef } from '../../contract/route.ts'
+import { contract, type OperationId } from '../../contract/table.ts'
+import { matchRoute } from '../core/router.ts'
+import { type DeploymentFile, INFERRED_OPERATIONS, type InferredOperation } from './schema.ts'
 
 /** `POST /forms/{id}/publish`: how the reference writes an operation. */
 export const label = (id: OperationId): string => `${contract[id].method} ${contract[id].path}`

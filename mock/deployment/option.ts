@@ -1,6 +1,6 @@
-import { DeploymentError, type DeploymentFile } from '../conformance/deployment.ts'
-import { loadDeployment } from '../conformance/load-deployment.ts'
-import { UsageError } from './options.ts'
+import { UsageError } from '../cli/options.ts'
+import { loadDeployment } from './load.ts'
+import { DeploymentError, type DeploymentFile } from './schema.ts'
 
 /**
  * `--deployment FILE` as every command reads it, before it sends or opens anything: a file that

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { DeploymentError, type DeploymentFile, parseDeployment } from './deployment.ts'
+import { DeploymentError, type DeploymentFile, parseDeployment } from './schema.ts'
 
 const MODULES = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
 

@@ -1,6 +1,6 @@
 import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
-import type { BodyFunction, DeploymentFile } from './deployment.ts'
+import type { BodyFunction, DeploymentFile } from './schema.ts'
 
 /**
  * The deployment's vocabulary, read from its deployment file: what it calls each profile field kind

@@ -1,6 +1,7 @@
 import type { Client } from '../../contract/client.ts'
 import { type Method, pathParamNames } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
+import { ContractFailure } from '../conformance/failure.ts'
 import {
   type BodyFunction,
   type CreateSection,
@@ -8,8 +9,7 @@ import {
   type DeploymentFile,
   INFERRED_BODY_KEYS,
   INFERRED_OPERATIONS,
-} from './deployment.ts'
-import { ContractFailure } from './failure.ts'
+} from './schema.ts'
 import {
   activityKey,
   fieldKey,
