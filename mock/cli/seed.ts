@@ -93,11 +93,11 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
   let vocabulary: SeedVocabulary | undefined
   if (options.deployment !== undefined) {
-    const [{ deploymentOption }, { SeedVocabulary }] = await Promise.all([
-      import('../deployment/option.ts'),
+    const [{ loadDeploymentOption }, { SeedVocabulary }] = await Promise.all([
+      import('../deployment/load.ts'),
       import('../deployment/seed-plan.ts'),
     ])
-    const deployment = await deploymentOption(options.deployment)
+    const deployment = await loadDeploymentOption(options.deployment)
     if (deployment) vocabulary = new SeedVocabulary(deployment)
   }
   const clients = new Map<string, Client>(

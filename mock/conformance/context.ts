@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import type { Client } from '../../contract/client.ts'
+import { operationLabel } from '../../contract/endpoints.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'
 import { spelledKeys } from '../deployment/to-deployment.ts'
@@ -24,7 +25,7 @@ const STATE_QUESTIONS: Record<
 export type DocBody<K extends OperationId> = z.output<Contract[K]['success']['documented']>
 
 /** `POST /forms/{id}/publish`: how the reference writes an operation. */
-export const label = (op: OperationId): string => `${contract[op].method} ${contract[op].path}`
+export const label = operationLabel
 
 const isJson = (exchange: Exchange) => exchange.body !== undefined
 

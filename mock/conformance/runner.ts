@@ -96,7 +96,9 @@ export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => 
     if (error instanceof NotOffered && !check.profileOnly) {
       return { ...done('blocked'), message: error.message, fix: [error.key] }
     }
-    const observable = error instanceof ContractFailure && !(error instanceof BudgetExhausted)
+    const observable =
+      (error instanceof ContractFailure && !(error instanceof BudgetExhausted)) ||
+      error instanceof NotOffered
     if (check.profileOnly && !run.env.strict && observable) {
       // Outside strict a profile question never fails; what stopped it is the observation.
       ctx.observe(check.name, `not observable: ${error.summary.split('\n').at(-1)}`, 'observable')

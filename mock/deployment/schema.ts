@@ -7,6 +7,7 @@ import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { pathParamNames } from '../../contract/route.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { DeploymentError } from './error.ts'
 import { ReleaseKey } from './release.ts'
 
 /**
@@ -247,10 +248,7 @@ export const DeploymentFile = z.strictObject({
 })
 export type DeploymentFile = z.output<typeof DeploymentFile>
 
-/** A deployment file that cannot be used: names the file, the key and what was expected. */
-export class DeploymentError extends Error {
-  override name = 'DeploymentError'
-}
+export { DeploymentError }
 
 /** Keys starting with `//` are comments (JSON has no other way to carry them); they are dropped. */
 const withoutComments = (value: unknown): unknown => {
@@ -267,7 +265,7 @@ const describeIssue = (issue: z.core.$ZodIssue): string => {
   const key = issue.path.map(String).join('.') || '(top level)'
   if (issue.code === 'unrecognized_keys') {
     const prefix = issue.path.length > 0 ? `${key}.` : ''
-    return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys documented in docs/usage.md; comments go under keys starting with "//")`
+    return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys listed in docs/conformance.md, "Every key of the deployment file"; comments go under keys starting with "//")`
   }
   return `${key}: ${issue.message}`
 }
@@ -288,3 +286,11 @@ export const createKeyOf = (section: CreateSection, property: string): string | 
   const entry = Object.entries(CREATE_KEYS[section]).find(([, profile]) => profile === property)
   return entry ? `${section}.${entry[0]}` : undefined
 }
+
+/** A profile property of a create body (`publish`), as its key in `section`'s spelling map. */
+type ProfileProperty<S extends CreateSection> =
+  (typeof CREATE_KEYS)[S][keyof (typeof CREATE_KEYS)[S]]
+
+/** The file key of a create body's profile property: `publish` → `forms.create.publishNow`. */
+export const createKey = <S extends CreateSection>(section: S, property: ProfileProperty<S>) =>
+  createKeyOf(section, property as string) ?? `${section}.${String(property)}`

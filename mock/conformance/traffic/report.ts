@@ -1,5 +1,5 @@
+import { operationLabel as label } from '../../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
-import { label } from '../../deployment/to-contract.ts'
 import { buildJunit } from '../junit.ts'
 import type { ReportedCheck, RunInfo } from '../report.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'

@@ -1,5 +1,5 @@
+import { operationLabel as label } from '../../../../contract/endpoints.ts'
 import { errorSchemas } from '../../../../contract/errors.ts'
-import { label } from '../../../deployment/to-contract.ts'
 import { newestFirstViolations, orderViolations } from '../../shape.ts'
 import { type ExchangeContext, isObject, issuesLine } from '../exchange-context.ts'
 

@@ -1,4 +1,4 @@
-import { label } from '../../../deployment/to-contract.ts'
+import { operationLabel as label } from '../../../../contract/endpoints.ts'
 import { type ExchangeContext, issuesLine } from '../exchange-context.ts'
 
 /**
