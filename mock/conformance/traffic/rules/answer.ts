@@ -1,7 +1,7 @@
+import { operationLabel as label } from '../../../../contract/endpoints.ts'
 import { errorSchemas } from '../../../../contract/errors.ts'
 import { newestFirstViolations, orderViolations } from '../../shape.ts'
 import { type ExchangeContext, isObject, issuesLine } from '../exchange-context.ts'
-import { label } from '../operations.ts'
 
 /** Too deep is read that far and no further (the words every reader of answers uses); else not at all. */
 const unreadNote = (what: 'answer' | 'error', reason: string) =>
