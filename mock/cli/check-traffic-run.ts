@@ -1,10 +1,9 @@
 import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { nestsDeeperThan } from '../../contract/json-depth.ts'
 import { Secrets } from '../conformance/secrets.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
-import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
+import { detectApiRoot, HarError, harExchanges, readHarText } from '../conformance/traffic/har.ts'
 import { TrafficLog } from '../conformance/traffic/log.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
@@ -17,8 +16,6 @@ import { findingLine, printTrafficSummary } from './traffic-print.ts'
  * and a recording that size is better split.
  */
 const MAX_HAR_BYTES = 400 * 1024 * 1024
-/** HAR nests a handful of levels (bodies are strings); far deeper is not HAR, and not handed to zod. */
-const MAX_HAR_DEPTH = 1000
 
 const readHar = async (file: string) => {
   let text: string
@@ -37,21 +34,8 @@ const readHar = async (file: string) => {
       `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`}.`,
     )
   }
-  if (nestsDeeperThan(text, MAX_HAR_DEPTH)) {
-    throw new UsageError(
-      `${file} nests arrays and objects deeper than ${MAX_HAR_DEPTH} levels: not a HAR file.`,
-    )
-  }
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(
-      `${file} is not JSON, so not a HAR file: ${error instanceof Error ? error.message : String(error)}.`,
-    )
-  }
-  try {
-    return parseHar(value, file)
+    return readHarText(text, file)
   } catch (error) {
     if (error instanceof HarError) throw new UsageError(error.message)
     throw error

@@ -12,8 +12,7 @@ export class Secrets {
   /** Value → variable name (without `$`). */
   readonly #names = new Map<string, string>()
   readonly #counts = new Map<string, number>()
-  #pattern: RegExp | undefined
-  #spellings = new Map<string, string>()
+  #sorted: [string, string][] | undefined
 
   /** `named`: value → variable for keys with a role (the keys `check` was given). */
   constructor(named: Iterable<readonly [string, string]> = []) {
@@ -32,7 +31,7 @@ export class Secrets {
     this.#counts.set(base, n)
     const name = `${base}_${n}`
     this.#names.set(value, name)
-    this.#pattern = undefined
+    this.#sorted = undefined
     return name
   }
 
@@ -44,15 +43,17 @@ export class Secrets {
    */
   scrub(text: string, cut = false): string {
     if (this.#names.size === 0 || text === '') return text
-    const pattern = this.#compiled()
-    if (!pattern) return text
-    const scrubbed = text.replace(pattern, (found) => `$${this.#spellings.get(found) ?? 'API_KEY'}`)
-    return cut ? this.#cutTail(scrubbed) : scrubbed
+    let out = text
+    for (const [spelled, name] of this.#ordered()) {
+      // split/join, not one RegExp of every value: a value may be any length (a regex has a limit).
+      if (out.includes(spelled)) out = out.split(spelled).join(`$${name}`)
+    }
+    return cut ? this.#cutTail(out) : out
   }
 
   /** A text cut at a size limit may end inside a value: that start of it is replaced too. */
   #cutTail(text: string): string {
-    for (const [spelled, name] of this.#spellings) {
+    for (const [spelled, name] of this.#ordered()) {
       for (let k = Math.min(spelled.length - 1, text.length); k >= CUT_PREFIX; k--) {
         if (text.endsWith(spelled.slice(0, k))) return `${text.slice(0, text.length - k)}$${name}`
       }
@@ -67,8 +68,9 @@ export class Secrets {
     return out
   }
 
-  #compiled(): RegExp | undefined {
-    if (this.#pattern) return this.#pattern
+  /** Every spelling of every value long enough, longest first: a key inside another is replaced whole. */
+  #ordered(): [string, string][] {
+    if (this.#sorted) return this.#sorted
     const spellings = new Map<string, string>()
     for (const [value, name] of this.#names) {
       if (value.length < MIN_LENGTH) continue
@@ -80,14 +82,8 @@ export class Secrets {
         spellings.set(spelled, name)
       }
     }
-    this.#spellings = spellings
-    if (spellings.size === 0) return undefined
-    // Longest first: a key that contains another is replaced whole.
-    const alternatives = [...spellings.keys()]
-      .sort((a, b) => b.length - a.length)
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    this.#pattern = new RegExp(alternatives.join('|'), 'g')
-    return this.#pattern
+    this.#sorted = [...spellings].sort((a, b) => b[0].length - a[0].length)
+    return this.#sorted
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
+import { nestsDeeperThan } from '../../../contract/json-depth.ts'
 import { operationMatcher } from '../../deployment/to-contract.ts'
 import type { Secrets } from '../secrets.ts'
 import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
@@ -41,6 +42,30 @@ export const parseHar = (value: unknown, source: string): z.infer<typeof HarFile
   throw new HarError(
     `${source} is not a HAR 1.2 file: ${where}: ${first?.message ?? 'unreadable'} (${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? '' : 's'})`,
   )
+}
+
+/** HAR nests a handful of levels (bodies are strings); far deeper is not HAR, and not handed to zod. */
+export const MAX_HAR_DEPTH = 1000
+
+/**
+ * A HAR file's text as the checker needs it: not too deep to read, JSON, HAR 1.2; otherwise a
+ * HarError saying which (JSON.parse's words for a text that is not JSON).
+ */
+export const readHarText = (text: string, source: string): z.infer<typeof HarFile> => {
+  if (nestsDeeperThan(text, MAX_HAR_DEPTH)) {
+    throw new HarError(
+      `${source} nests arrays and objects deeper than ${MAX_HAR_DEPTH} levels: not a HAR file.`,
+    )
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new HarError(
+      `${source} is not JSON, so not a HAR file: ${error instanceof Error ? error.message : String(error)}.`,
+    )
+  }
+  return parseHar(value, source)
 }
 
 const decode = (text: string | undefined, encoding: string | undefined): string | undefined => {
