@@ -37,7 +37,7 @@ export const printImportReport = (report: ImportReport, target: string): void =>
   const { ids, joinCodes, slugs } = report.reissued
   if (ids + joinCodes + slugs > 0) {
     out.write(
-      `\nGiven the mock's own identifiers (the recorded ones are not in its form): ${ids} id(s), ${joinCodes} join code(s), ${slugs} slug(s).\n`,
+      `\nGiven the mock's own identifiers (the recorded ones are not URL-safe tokens, or repeat): ${ids} id(s), ${joinCodes} join code(s), ${slugs} slug(s).\n`,
     )
   }
   out.write('\nOrganizations (use these keys with the mock):\n')

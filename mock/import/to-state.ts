@@ -4,10 +4,8 @@ import {
   Color,
   DEFAULT_PUBLIC_BASE,
   type IdKind,
-  idOf,
-  JoinCode,
   publicPath,
-  Slug,
+  RecordedIdentifier,
 } from '../../contract/common.ts'
 import { FIELD_CONFIGS, type FieldKind } from '../../contract/fields.ts'
 import { SETTINGS_DEFAULTS } from '../../contract/form-settings.ts'
@@ -71,7 +69,7 @@ export interface ImportReport {
     entitlementsFrom: 'traffic' | 'demo'
   }>
   personalData: { kept: boolean; emails: number; answers: number }
-  /** Recorded identifiers the profile cannot hold, given one of the mock's (links to them break). */
+  /** Recorded identifiers a state cannot hold (not URL-safe, or repeated), given one of the mock's. */
   reissued: { ids: number; joinCodes: number; slugs: number }
   vocabulary: string
 }
@@ -149,7 +147,7 @@ class Conversion {
     const value = typeof recorded === 'string' && recorded !== '' ? recorded : `${kind}?`
     const known = this.#ids.get(`${kind}:${value}`)
     if (known) return known
-    const fits = idOf(kind).safeParse(value).success
+    const fits = RecordedIdentifier.safeParse(value).success
     const stored = this.#claim('id', value, fits, (n) => this.fakes.id(kind, value, n))
     this.#ids.set(`${kind}:${value}`, stored)
     return stored
@@ -160,13 +158,13 @@ class Conversion {
   }
   joinCode(recorded: unknown): string {
     const value = text(recorded) ?? ''
-    return this.#claim('joinCode', value, JoinCode.safeParse(value).success, (n) =>
+    return this.#claim('joinCode', value, RecordedIdentifier.safeParse(value).success, (n) =>
       this.fakes.joinCode(value, n),
     )
   }
   slug(recorded: unknown, title: string): string {
     const value = text(recorded) ?? ''
-    return this.#claim('slug', value, Slug.safeParse(value).success, (n) =>
+    return this.#claim('slug', value, RecordedIdentifier.safeParse(value).success, (n) =>
       this.fakes.slug(value || title, n),
     )
   }
