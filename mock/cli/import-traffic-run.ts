@@ -1,15 +1,15 @@
 import { resolve } from 'node:path'
-import type { DeploymentFile } from '../conformance/deployment.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, harExchanges } from '../conformance/traffic/har.ts'
 import { checkState, type MockState } from '../core/state.ts'
+import { loadDeploymentOption } from '../deployment/load.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
 import { saveStateFile } from '../http/state/file.ts'
 import { TrafficObserver } from '../import/observe.ts'
 import type { ImportReport } from '../import/to-state.ts'
 import { toState } from '../import/to-state.ts'
 import type { ReadBack } from '../import/words.ts'
 import { readHar } from './check-traffic-run.ts'
-import { deploymentOption } from './deployment-option.ts'
 import type { ImportTrafficOptions } from './import-traffic.ts'
 import { UsageError } from './options.ts'
 
@@ -30,7 +30,7 @@ export const stateOfHars = async (
   files: readonly string[],
   options: Omit<ImportTrafficOptions, 'out' | 'json'>,
 ): Promise<{ state: MockState; report: ImportReport }> => {
-  const deployment = await deploymentOption(options.deployment)
+  const deployment = await loadDeploymentOption(options.deployment)
   const observer = new TrafficObserver(deployment ?? {})
   const labels = new Map<string | undefined, string>()
   const label = (authorization: string | undefined) => {

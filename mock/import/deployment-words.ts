@@ -1,23 +1,40 @@
-import type { DeploymentFile } from '../conformance/deployment.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import {
+  readActivityContent,
+  readFieldConfig,
+  readFieldKind,
+  readState,
+  readValue,
+} from '../deployment/to-contract.ts'
 import { contractWords, type ReadBack } from './words.ts'
 
-/** Placeholder until the deployment → contract module lands: state names only. */
+/**
+ * A deployment file's words read back, through mock/deployment/to-contract.ts (the one place that
+ * knows the file's spellings); what comes back is then held to the contract's words, so a value
+ * the file does not name and the contract does not have is still "no counterpart".
+ */
 export const deploymentWords = (deployment: DeploymentFile): ReadBack => {
-  const states = deployment.expect?.states ?? {}
+  const value = (map: 'useCases' | 'layouts' | 'modes', v: string) => {
+    const read = readValue(deployment, map, v)
+    return typeof read === 'string' ? read : v
+  }
   return {
-    ...contractWords,
-    formStatus: (name) =>
-      name === states.formPublished
-        ? 'published'
-        : name === states.formClosed
-          ? 'closed'
-          : contractWords.formStatus(name),
+    formStatus: (name) => contractWords.formStatus(String(readState(deployment, 'form', name))),
     sessionStatus: (name) =>
-      name === states.sessionOpen
-        ? 'open'
-        : name === states.sessionEnded
-          ? 'ended'
-          : contractWords.sessionStatus(name),
-    source: 'the deployment file',
+      contractWords.sessionStatus(String(readState(deployment, 'session', name))),
+    mode: (v) => contractWords.mode(value('modes', v)),
+    useCase: (v) => contractWords.useCase(value('useCases', v)),
+    layout: (v) => contractWords.layout(value('layouts', v)),
+    field: (kind, config) => {
+      const known = readFieldKind(deployment, kind)
+      if (!known) return undefined
+      const read = readFieldConfig(deployment, known, config)
+      return read.known ? { kind: known, config: read.body as Record<string, unknown> } : undefined
+    },
+    activity: (kind, config) => {
+      const read = readActivityContent(deployment, kind, config)
+      return read.known ? (read.body as Record<string, unknown>) : undefined
+    },
+    source: 'the deployment file (--deployment)',
   }
 }

@@ -190,6 +190,31 @@ class Conversion {
 
 type Verdict<T> = { record: T } | { why: string }
 
+/**
+ * A config or content parsed by its strict schema, keys the contract does not have left out and
+ * counted (`what` names the record part): a deployment's extra option has no counterpart.
+ */
+const strictly = <S extends z.ZodType>(
+  c: Conversion,
+  schema: S,
+  value: Obj,
+  what: string,
+  key: string,
+) => {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed
+  const unknown = parsed.error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : [],
+  )
+  if (unknown.length === 0) return parsed
+  const kept = Object.fromEntries(Object.entries(value).filter(([k]) => !unknown.includes(k)))
+  const again = schema.safeParse(kept)
+  if (again.success) {
+    for (const k of unknown) c.part(`${what} key "${k}", no counterpart: left out`, key)
+  }
+  return again
+}
+
 const firstIssue = (error: z.ZodError): string => {
   const issue = error.issues[0]
   const path = issue?.path.map(String).join('.') || '(record)'
@@ -231,7 +256,13 @@ const fieldsOf = (c: Conversion, recorded: unknown) => {
       c.part(`a field of kind "${kind}", no counterpart: left out`, 'forms.fields')
       continue
     }
-    const parsed = FIELD_CONFIGS[read.kind as FieldKind].safeParse(read.config)
+    const parsed = strictly(
+      c,
+      FIELD_CONFIGS[read.kind as FieldKind],
+      read.config,
+      `a ${read.kind} field's config`,
+      `forms.fields.${read.kind}.config`,
+    )
     if (!parsed.success) {
       c.part(
         `a ${read.kind} field whose config the contract refuses (${firstIssue(parsed.error)}): left out`,
@@ -260,12 +291,21 @@ const activitiesOf = (c: Conversion, recorded: unknown) => {
     const known = kind as ActivityKind
     const config = isObject(activity.config) ? activity.config : {}
     const read = c.words.activity(known, c.scrub(config) as Obj)
-    let parsed = read === undefined ? undefined : ACTIVITY_CONFIGS[known].safeParse(read)
+    let parsed =
+      read === undefined
+        ? undefined
+        : strictly(
+            c,
+            ACTIVITY_CONFIGS[known],
+            read,
+            `a ${known} activity's content`,
+            `sessions.contents.${known}`,
+          )
     if (!parsed?.success) {
       // The kind and position stay; the content is the contract's sample for that kind.
       c.part(
         `a ${known} activity whose content cannot be read back: the contract's sample content`,
-        `sessions.activities.${known}`,
+        `sessions.contents.${known}`,
       )
       const { kind: _, ...sample } = ACTIVITY_SAMPLES[known] as Obj
       parsed = ACTIVITY_CONFIGS[known].safeParse(sample)
