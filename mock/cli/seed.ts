@@ -167,7 +167,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   const kept =
     outcome.records.size === 0
       ? 'No record was created.'
-      : `The ${outcome.records.size} record(s) listed above were created and stay.`
+      : `The ${outcome.records.size === 1 ? 'record' : `${outcome.records.size} records`} listed above ${outcome.records.size === 1 ? 'was' : 'were'} created and stay${outcome.records.size === 1 ? 's' : ''}.`
   process.stderr.write(
     `\nStopped at step ${refusal.index + 1} of ${planned.length} (${refusal.step.operation}): ` +
       `${refusal.request.method} ${refusal.request.url} ${reason}\n` +
