@@ -159,6 +159,15 @@ describe('import-traffic: a recording becomes a state', () => {
       shareUrl: `http://localhost:4010/f/${form.slug}`,
     })
     expect(imported?.fields.map((f) => f.kind)).toEqual(['short_text', 'rating'])
+    // The state loads where states load: here createMock's scenario.
+    const offline = createMock({ scenario: state })
+    const read = await offline.handle({
+      method: 'GET',
+      path: `/forms/${form.id}`,
+      headers: { authorization: `Bearer ${ACME_KEY}` },
+    })
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ form: { id: form.id, title: 'Retro (June)' } })
     expect(state.reports[0]?.payload).toEqual(report.payload)
     expect(summary.resources.reports).toMatchObject({ imported: 1, merged: 1 })
     expect(summary.resources.forms.leftOut).toEqual([
