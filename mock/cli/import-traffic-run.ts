@@ -13,6 +13,9 @@ import { readHar } from './check-traffic-run.ts'
 import type { ImportTrafficOptions } from './import-traffic.ts'
 import { UsageError } from './options.ts'
 
+/** `Bearer $API_KEY_2`: a shell variable standing for a key, as the proxy records one. */
+const PLACEHOLDER = /^(?:[A-Za-z][\w-]*\s+)?\$[A-Z_][A-Z0-9_]*$/
+
 /** How the deployment's words are read back: the contract's own without a deployment file. */
 const wordsOf = async (deployment: DeploymentFile | undefined): Promise<ReadBack | undefined> => {
   if (!deployment) return undefined
@@ -37,7 +40,13 @@ export const stateOfHars = async (
     const value = authorization?.trim() || undefined
     let known = labels.get(value)
     if (known === undefined) {
-      known = value === undefined ? '(no credential)' : `credential ${labels.size + 1}`
+      // A placeholder (the proxy's `Bearer $API_KEY_1`) is no secret: it names itself.
+      known =
+        value === undefined
+          ? '(no credential)'
+          : PLACEHOLDER.test(value)
+            ? value
+            : `credential ${labels.size + 1}`
       labels.set(value, known)
     }
     return known

@@ -149,6 +149,11 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(report.resources.forms.leftOut).toEqual([
       { id: 'frm_0000000000aa', why: 'only named in a path (getForm), never shown in an answer' },
     ])
+    // The proxy's placeholders name the organizations; the busiest gets the first demo key.
+    expect(report.organizations[0]).toMatchObject({
+      apiKey: ACME_KEY,
+      credential: expect.stringMatching(/^Bearer \$API_KEY(_\d+)?$/),
+    })
     // Nothing recorded that identifies a person or a key reaches the state.
     const text = readFileSync(stateFile, 'utf8')
     for (const secret of [...Object.values(FOREIGN_KEYS), 'lead@staging-team.example.com']) {
