@@ -5,6 +5,7 @@ import { checkState, type MockState } from '../core/state.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { saveStateFile } from '../http/state/file.ts'
+import { withoutCredentials } from '../import/credentials.ts'
 import { TrafficObserver } from '../import/observe.ts'
 import type { ImportReport } from '../import/to-state.ts'
 import { toState } from '../import/to-state.ts'
@@ -71,11 +72,20 @@ export const stateOfHars = async (
     }
   }
   const words = await wordsOf(deployment)
-  return toState(observer.result, {
+  const made = toState(observer.result, {
     ...(words ? { words } : {}),
     ...(options.keepPersonalData ? { keepPersonalData: true } : {}),
     ...(options.publicUrl ? { publicBase: options.publicUrl } : {}),
   })
+  // A key an answer echoed is replaced too (the whole value, and the token after its scheme).
+  const tokens = [...labels.keys()].flatMap((value) =>
+    value === undefined || PLACEHOLDER.test(value) ? [] : [value, value.replace(/^\S+\s+/, '')],
+  )
+  const cleaned = withoutCredentials(made.state, tokens)
+  return {
+    state: cleaned.state,
+    report: { ...made.report, credentialsRemoved: cleaned.replaced },
+  }
 }
 
 /** `engagement-mock import-traffic`: HAR files → a state file, and the report. */

@@ -72,6 +72,8 @@ export interface ImportReport {
   /** Recorded identifiers a state cannot hold (not URL-safe, or repeated), given one of the mock's. */
   reissued: { ids: number; joinCodes: number; slugs: number }
   vocabulary: string
+  /** Occurrences of a recorded credential that answers echoed, replaced by `$API_KEY`. */
+  credentialsRemoved: number
 }
 
 export interface ToStateOptions {
@@ -650,6 +652,7 @@ export const toState = (
       },
       reissued: c.reissued,
       vocabulary: c.words.source,
+      credentialsRemoved: 0,
     },
   }
 }

@@ -133,6 +133,29 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(existsSync(out)).toBe(false)
   }, 60_000)
 
+  it('never writes a recorded key, not even one an answer echoed', async () => {
+    const har = JSON.parse(readFileSync(harFile, 'utf8'))
+    const key = 'sk_live_0f9e8d7c6b5a'
+    const entry = har.log.entries.find(
+      (e: Recorded['log']['entries'][number] & { request: { method: string } }) =>
+        e.request.method === 'POST' && e.request.url.endsWith('/forms'),
+    )
+    entry.request.headers = [{ name: 'Authorization', value: `Bearer ${key}` }]
+    const answer = JSON.parse(entry.response.content.text)
+    answer.form.title = `Made with ${key}`
+    entry.response.content.text = JSON.stringify(answer)
+    const echoed = join(tmp, 'echoed.har')
+    writeFileSync(echoed, JSON.stringify({ log: { entries: [entry] } }))
+    const out = join(tmp, 'echoed.json')
+    const imported = await runCli(['import-traffic', echoed, '--out', out])
+    expect(imported.status).toBe(0)
+    expect(imported.stdout).toContain('replaced by $API_KEY (1 time(s))')
+    expect(`${imported.stdout}${imported.stderr}`).not.toContain(key)
+    const state = readFileSync(out, 'utf8')
+    expect(state).not.toContain(key)
+    expect(state).toContain('"title":"Made with $API_KEY"')
+  }, 60_000)
+
   it('imports the recording; the mock serves every record as the last answer said, and the app goes on offline', async () => {
     const imported = await runCli([
       'import-traffic',
