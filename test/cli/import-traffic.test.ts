@@ -298,6 +298,20 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(objs((await get(root, '/series')).series)).toHaveLength(count(0, 'series'))
     expect(objs((await get(root, '/sponsors')).reports)).toHaveLength(count(0, 'reports'))
 
+    // A HAR itself, read as import-traffic reads it: the plan it would send.
+    const dry = await runCli([
+      'seed',
+      root,
+      '--from',
+      harFile,
+      '--deployment',
+      DEPLOYMENT,
+      '--dry-run',
+    ])
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).toMatch(/send {2}\[--key\] POST \/forms {2}createForm "Sprint 12 retro"/)
+    expect(dry.stdout).toMatch(/send {2}\[--key\] POST \/sessions\/<session\.ses_\w+\.session\.id>\/teams {2}addTeam/)
+
     const empty = await startForeign()
     try {
       const toForeign = await runCli([
