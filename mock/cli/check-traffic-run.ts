@@ -17,7 +17,8 @@ import { findingLine, printTrafficSummary } from './traffic-print.ts'
  */
 const MAX_HAR_BYTES = 400 * 1024 * 1024
 
-const readHar = async (file: string) => {
+/** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
+export const readHar = async (file: string) => {
   let text: string
   try {
     const { size } = await stat(file)
@@ -56,7 +57,9 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
   }
   const startedAt = new Date().toISOString()
   const secrets = new Secrets()
-  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES, secrets)
+  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES, {
+    secrets,
+  })
   process.stderr.write(
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )

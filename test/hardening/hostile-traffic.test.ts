@@ -118,7 +118,7 @@ const checkHarText = (text: string): string | HarError => {
   const secrets = new Secrets()
   const checker = createTrafficChecker()
   const log = new TrafficLog()
-  harExchanges(har, apiRoot, DEFAULT_MAX_BODY_BYTES, secrets).forEach((exchange, i) => {
+  harExchanges(har, apiRoot, DEFAULT_MAX_BODY_BYTES, { secrets }).forEach((exchange, i) => {
     log.record(exchange, i + 1, checker.check(exchange, i + 1))
   })
   const reports = buildTrafficReport(

@@ -134,11 +134,20 @@ export const harExchanges = (
   har: z.infer<typeof HarFile>,
   apiRoot: string,
   maxBodyBytes: number,
-  /** Given: each credential gets its own variable, and is replaced wherever the file echoes it. */
-  secrets?: Secrets,
+  options: {
+    /**
+     * Names the request's credential (its Authorization value, undefined when none) with a label
+     * of the caller's: the value itself never leaves this function (an import tells organizations
+     * apart by it).
+     */
+    credential?: (authorization: string | undefined) => string
+    /** Each credential gets its own variable, and is replaced wherever the file echoes it. */
+    secrets?: Secrets
+  } = {},
 ): TrafficExchange[] => {
   const root = new URL(apiRoot)
   const exchanges: TrafficExchange[] = []
+  const { secrets } = options
   const clean = (text: string) => (secrets ? secrets.scrub(text) : text)
   // Every entry's credentials first: an answer may echo a key a later request sends.
   if (secrets)
@@ -154,6 +163,9 @@ export const harExchanges = (
     const request =
       requestText === undefined ? undefined : boundedBytes(clean(requestText), maxBodyBytes)
     const response = boundedBytes(clean(responseText ?? ''), maxBodyBytes)
+    const credential = options.credential?.(
+      entry.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value,
+    )
     exchanges.push({
       method: entry.request.method.toUpperCase(),
       path: clean(path),
@@ -166,6 +178,7 @@ export const harExchanges = (
       responseBody: response.text,
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(responseText === undefined ? { responseBodyUnread: 'not in the HAR file' } : {}),
+      ...(credential === undefined ? {} : { credential }),
     })
   }
   return exchanges
