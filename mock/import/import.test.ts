@@ -240,6 +240,10 @@ describe('import-traffic: a recording becomes a state', () => {
     expect(JSON.stringify(first.state)).not.toContain('ana@corp')
     expect(first.report.personalData).toEqual({ kept: false, emails: 2, answers: 1 })
 
+    // The links point where the mock's pages are served.
+    const moved = importEntries(entries, { publicBase: 'https://mock.example.com/' })
+    expect(moved.state.forms[0]?.shareUrl).toMatch(/^https:\/\/mock\.example\.com\/f\//)
+
     const kept = importEntries(entries, { keepPersonalData: true })
     expect(kept.state.responses[0]?.email).toBe('ana@corp.example.com')
     expect(kept.report.personalData).toEqual({ kept: true, emails: 0, answers: 0 })

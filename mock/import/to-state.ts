@@ -485,7 +485,7 @@ const toReport = (
 }
 
 /** Field kinds whose answers are free text a person typed. */
-const FREE_TEXT: readonly string[] = ['short_text', 'long_text', 'email', 'phone']
+const FREE_TEXT: readonly string[] = ['short_text', 'long_text']
 
 const toResponse = (
   c: Conversion,
@@ -508,9 +508,11 @@ const toResponse = (
       !c.keep && typeof answer === 'string'
         ? kind === 'email'
           ? c.fakes.email(answer)
-          : FREE_TEXT.includes(kind)
-            ? c.fakes.answer(answer)
-            : answer
+          : kind === 'phone'
+            ? c.fakes.phone(answer)
+            : FREE_TEXT.includes(kind)
+              ? c.fakes.answer(answer)
+              : answer
         : answer
   }
   const email = text(v.email)

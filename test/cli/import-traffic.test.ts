@@ -298,8 +298,39 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(objs((await get(root, '/series')).series)).toHaveLength(count(0, 'series'))
     expect(objs((await get(root, '/sponsors')).reports)).toHaveLength(count(0, 'reports'))
 
+    // A HAR itself, read as import-traffic reads it: the plan it would send.
+    const dry = await runCli([
+      'seed',
+      root,
+      '--from',
+      harFile,
+      '--deployment',
+      DEPLOYMENT,
+      '--dry-run',
+    ])
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).toMatch(/send {2}\[--key\] POST \/forms {2}createForm "Sprint 12 retro"/)
+    expect(dry.stdout).toMatch(
+      /send {2}\[--key\] POST \/sessions\/<session\.ses_\w+\.session\.id>\/teams {2}addTeam/,
+    )
+
     const empty = await startForeign()
     try {
+      // Without its deployment file the foreign deployment refuses the contract's words: the run
+      // stops at the first refusal, says what was created, and exits 1.
+      const refused = await runCli([
+        'seed',
+        empty.baseUrl,
+        '--key',
+        FOREIGN_KEYS.main,
+        '--from',
+        stateFile,
+      ])
+      expect(refused.status).toBe(1)
+      expect(refused.stderr).toMatch(/Stopped at step \d+ of \d+ \(\w+\): POST /)
+      expect(refused.stderr).toMatch(/Nothing after it was sent\./)
+      empty.reset()
+
       const toForeign = await runCli([
         'seed',
         empty.baseUrl,
