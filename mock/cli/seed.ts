@@ -205,8 +205,10 @@ The plan's steps run in order; each record gets the deployment's own ids and tim
 that the API cannot express (session participation, form responses, §1) are skipped and counted.
 With --deployment the plan is sent in that deployment's vocabulary (field kinds and configs,
 activity contents, templates and other values); a kind the file declares not offered (null) is
-left out of its record, and counted. The first refusal stops the run: the records already
-created are listed, and the exit status is 1.
+left out of its record, and counted. A file written by check --init lists under "probe" what the
+deployment refused of the plan's contents, key by key: a plan that would still send one is refused
+before anything is sent (exit 2, each problem named; --dry-run says the same). The first refusal
+stops the run: the records already created are listed, and the exit status is 1.
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
