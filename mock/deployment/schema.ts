@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
+import { ACTIVITY_CONFIGS, ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
 import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
 import { FIELD_CONFIGS, FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { LAYOUTS, USE_CASES } from '../../contract/form-settings.ts'
@@ -117,6 +117,10 @@ const Content = z.record(z.string(), z.unknown(), {
 const configKeysOf = (kind: FieldKind) => Object.keys(FIELD_CONFIGS[kind].shape)
 export const FIELD_CONFIG_KEYS = [...new Set(FIELD_KINDS.flatMap(configKeysOf))]
 
+/** The content keys of each activity kind in the contract (what a content key map may rename). */
+export const contentKeysOf = (kind: ActivityKind) => Object.keys(ACTIVITY_CONFIGS[kind].shape)
+export const ACTIVITY_CONTENT_KEYS = [...new Set(ACTIVITY_KINDS.flatMap(contentKeysOf))]
+
 /** `(profileConfig) => config`: only in a TS/JS deployment module. */
 const ConfigSpelling = (keys: readonly string[]) => z.union([spellingMap(keys), BodyFn])
 
@@ -223,6 +227,19 @@ export const DeploymentFile = z.strictObject({
           Object.fromEntries(
             ACTIVITY_KINDS.map((kind) => [kind, Content.nullable().optional()]),
           ) as Record<ActivityKind, z.ZodOptional<z.ZodNullable<typeof Content>>>,
+        )
+        .optional(),
+      /**
+       * Per activity kind, where this deployment keeps each of the contract's content keys (a
+       * property or a dotted path; null: it has no such key), as `forms.fields.<kind>.config` does
+       * for fields: what an import reads recorded contents back with. Sending still uses the
+       * `activities` sample above, which a key map cannot replace (types may differ too).
+       */
+      contents: z
+        .strictObject(
+          Object.fromEntries(
+            ACTIVITY_KINDS.map((kind) => [kind, spellingMap(contentKeysOf(kind)).optional()]),
+          ) as Record<ActivityKind, z.ZodOptional<ReturnType<typeof spellingMap<string>>>>,
         )
         .optional(),
     })

@@ -108,6 +108,14 @@ export const harExchanges = (
   har: z.infer<typeof HarFile>,
   apiRoot: string,
   maxBodyBytes: number,
+  options: {
+    /**
+     * Names the request's credential (its Authorization value, undefined when none) with a label
+     * of the caller's: the value itself never leaves this function (an import tells organizations
+     * apart by it).
+     */
+    credential?: (authorization: string | undefined) => string
+  } = {},
 ): TrafficExchange[] => {
   const root = new URL(apiRoot)
   const exchanges: TrafficExchange[] = []
@@ -121,6 +129,9 @@ export const harExchanges = (
     const responseText = decode(entry.response.content?.text, entry.response.content?.encoding)
     const request = requestText === undefined ? undefined : boundedBytes(requestText, maxBodyBytes)
     const response = boundedBytes(responseText ?? '', maxBodyBytes)
+    const credential = options.credential?.(
+      entry.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value,
+    )
     exchanges.push({
       method: entry.request.method.toUpperCase(),
       path,
@@ -133,6 +144,7 @@ export const harExchanges = (
       responseBody: response.text,
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(responseText === undefined ? { responseBodyUnread: 'not in the HAR file' } : {}),
+      ...(credential === undefined ? {} : { credential }),
     })
   }
   return exchanges
