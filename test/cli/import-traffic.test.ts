@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 import { type LongRunning, runCli, startCli } from './cli.ts'
-import { driveForeignApp, recordThroughProxy } from './import-flow.ts'
+import { driveForeignApp } from './import-flow.ts'
 
 type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
@@ -101,8 +101,24 @@ const get = async (root: string, path: string, key = ACME_KEY) =>
 
 beforeAll(async () => {
   foreign = await startForeign()
-  const har = await recordThroughProxy(foreign.baseUrl, driveForeignApp)
-  writeFileSync(harFile, JSON.stringify(har))
+  // Recorded as a team records it: `proxy --record` in front of the deployment, the app through it.
+  const proxy = startCli([
+    'proxy',
+    foreign.baseUrl,
+    '--port',
+    '0',
+    '--deployment',
+    DEPLOYMENT,
+    '--record',
+    harFile,
+    '--report-dir',
+    join(tmp, 'proxy-reports'),
+  ])
+  servers.push(proxy)
+  const [, root = ''] = await proxy.waitFor(/Point your app at (\S+) /, 60_000)
+  await driveForeignApp(root)
+  proxy.child.kill('SIGINT')
+  await proxy.exited
 }, 60_000)
 
 describe('engagement-mock import-traffic, then serve --scenario and seed --from', () => {
@@ -310,10 +326,27 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     ])
     expect(dry.status).toBe(0)
     expect(dry.stdout).toMatch(/send {2}\[--key\] POST \/forms {2}createForm "Sprint 12 retro"/)
-    expect(dry.stdout).toMatch(/send {2}\[--key\] POST \/sessions\/<session\.ses_\w+\.session\.id>\/teams {2}addTeam/)
+    expect(dry.stdout).toMatch(
+      /send {2}\[--key\] POST \/sessions\/<session\.ses_\w+\.session\.id>\/teams {2}addTeam/,
+    )
 
     const empty = await startForeign()
     try {
+      // Without its deployment file the foreign deployment refuses the contract's words: the run
+      // stops at the first refusal, says what was created, and exits 1.
+      const refused = await runCli([
+        'seed',
+        empty.baseUrl,
+        '--key',
+        FOREIGN_KEYS.main,
+        '--from',
+        stateFile,
+      ])
+      expect(refused.status).toBe(1)
+      expect(refused.stderr).toMatch(/Stopped at step \d+ of \d+ \(\w+\): POST /)
+      expect(refused.stderr).toMatch(/Nothing after it was sent\./)
+      empty.reset()
+
       const toForeign = await runCli([
         'seed',
         empty.baseUrl,
