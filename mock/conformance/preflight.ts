@@ -1,4 +1,6 @@
+import { readAnswer } from '../../contract/client.ts'
 import { type ContractEnv, sourcesOf } from './env.ts'
+import { MAX_ANSWER_BYTES } from './failure.ts'
 
 const cause = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error)
@@ -29,11 +31,16 @@ export const preflight = async (
       ? `No answer from ${url} within ${env.timeoutMs} ms (${given.timeoutMs}). Is the server up?`
       : `Could not reach ${url}: ${why}. Is ${given.baseUrl} right and the server up?`
   }
-  const text = await response.text().catch(() => '')
+  // Bounded: a deployment's answer must not exhaust memory. One too long to read is left to the checks.
+  const read = await readAnswer(response, MAX_ANSWER_BYTES).catch(() => ({
+    text: '',
+    unread: undefined,
+  }))
+  const { text } = read
   const type = response.headers.get('content-type') ?? 'no content-type'
   let json = true
   try {
-    JSON.parse(text)
+    if (read.unread === undefined) JSON.parse(text)
   } catch {
     json = false
   }
