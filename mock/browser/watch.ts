@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser'
 import { parseDeployment } from '../conformance/deployment.ts'
+import { runRelease } from '../conformance/release.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -71,7 +72,7 @@ export const startWatching = async (options: WatchWorkerOptions) => {
   const root = new URL(apiRoot)
   const limit = watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(undefined, runRelease(undefined, deployment?.release).release)
   const worker = setupWorker()
   let count = 0
   let queue = Promise.resolve()

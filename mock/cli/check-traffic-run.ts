@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { runRelease } from '../conformance/release.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
@@ -54,7 +55,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(undefined, runRelease(undefined, deployment?.release).release)
   exchanges.forEach((exchange, i) => {
     const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
     for (const finding of [...kept.violations, ...kept.requestIssues]) {

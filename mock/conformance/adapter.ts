@@ -88,7 +88,7 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
         ...(outcome ? { cleanup: outcome.summary } : {}),
         ...(problem ? { problem, requests: 1 } : {}),
       })
-      await writeReports(info, outcomes, options.reportDir, exploration)
+      await writeReports(info, outcomes, options.reportDir, exploration, run?.coverage.summary())
     }
     options.onFinish?.(outcomes)
   })

@@ -6,6 +6,8 @@ import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
 import type { RunRelease } from './release.ts'
 import type { CheckState } from './runner.ts'
+import { Coverage, type CoverageSummary } from './traffic/coverage.ts'
+import { coverageMarkdown } from './traffic/coverage-report.ts'
 
 /** One check's outcome as the report needs it (from a vitest task's meta, or the runner directly). */
 export interface ReportedCheck {
@@ -51,6 +53,8 @@ export const buildReport = (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   exploration?: ExploreResult,
+  /** What the run exercised; a run that could not start exercised nothing. */
+  coverage: CoverageSummary = new Coverage('run').summary(),
 ) => {
   const count = (state: CheckState, list = checks) => list.filter((c) => c.state === state).length
   const matrix: Record<string, Record<string, CheckState>> = {}
@@ -77,6 +81,7 @@ export const buildReport = (
     checks: checks.map(({ observations: _, ...c }) => c),
     matrix,
     observations,
+    coverage,
     ...(exploration ? { exploration: explorationJson(exploration) } : {}),
   }
 
@@ -95,6 +100,8 @@ export const buildReport = (
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
+    '',
+    `Coverage: ${coverage.line}`,
     ...(json.totals.blocked > 0
       ? [
           '',
@@ -114,6 +121,7 @@ export const buildReport = (
       `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |${later > 0 ? ` ${count('not-in-release', list)} |` : ''}`,
     )
   }
+  lines.push('', ...coverageMarkdown(coverage))
   lines.push('', '## Operation × check', '')
   for (const [op, cells] of Object.entries(matrix)) {
     lines.push(`### \`${label(op as OperationId)}\` (${op})`, '', '| Check | Result |', '|---|---|')

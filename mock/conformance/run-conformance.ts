@@ -12,6 +12,7 @@ import { type RunRelease, runRelease } from './release.ts'
 import type { RunInfo } from './report.ts'
 import { Run } from './run.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './runner.ts'
+import type { CoverageSummary } from './traffic/coverage.ts'
 import { writeReports } from './write-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
@@ -95,6 +96,8 @@ export interface ConformanceResult {
   reports: string[]
   /** What exploration found, when `explore` was given. */
   exploration?: ExploreResult
+  /** What the run exercised of the contract (absent when it could not start). */
+  coverage?: CoverageSummary
 }
 
 /** An option that cannot work: thrown before any request is sent (the CLI's exit 2). */
@@ -269,8 +272,9 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     exploration?: ExploreResult,
   ): Promise<ConformanceResult> => {
     const info = runInfo(env, run, extra)
+    const coverage = run?.coverage.summary()
     const reports = options.reportDir
-      ? await writeReports(info, checks, options.reportDir, exploration)
+      ? await writeReports(info, checks, options.reportDir, exploration, coverage)
       : []
     const totals = totalsOf(checks)
     const verdict = verdictOf(totals, extra.problem, exploration)
@@ -284,6 +288,7 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       observations: checks.flatMap((c) => c.observations),
       requests: info.requests,
       reports,
+      ...(coverage ? { coverage } : {}),
       ...(exploration ? { exploration } : {}),
     }
   }

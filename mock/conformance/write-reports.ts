@@ -6,6 +6,7 @@ import type { ExploreResult } from './explore/explore.ts'
 import { withExplorationSuite } from './explore/report.ts'
 import { buildJunit } from './junit.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
+import type { CoverageSummary } from './traffic/coverage.ts'
 
 /** The three files a run writes into its report folder. */
 export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
@@ -40,8 +41,9 @@ export const writeReports = async (
   checks: readonly ReportedCheck[],
   dir = reportDir(),
   exploration?: ExploreResult,
+  coverage?: CoverageSummary,
 ): Promise<string[]> => {
-  const { json, markdown } = buildReport(run, checks, exploration)
+  const { json, markdown } = buildReport(run, checks, exploration, coverage)
   const cases = buildJunit(run, checks)
   const junit = exploration ? withExplorationSuite(cases, exploration) : cases
   return writeReportFiles(dir, { markdown, json, junit })

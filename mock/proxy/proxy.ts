@@ -8,6 +8,7 @@ import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
 import type { DeploymentFile } from '../conformance/deployment.ts'
+import { runRelease } from '../conformance/release.ts'
 import {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -114,7 +115,7 @@ export const startTrafficProxy = async (
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const checker = createTrafficChecker(options.deployment ? { deployment: options.deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(undefined, runRelease(undefined, options.deployment?.release).release)
   const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
   // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
