@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
+import { DeploymentError } from '../deployment/error.ts'
 import { EXIT, UsageError } from './options.ts'
 import { packageRoot } from './paths.ts'
 
@@ -56,7 +57,8 @@ export const main = async (commands: Commands, argv: readonly string[]): Promise
       process.exitCode = SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage
       return
     }
-    if (error instanceof UsageError) {
+    // A deployment file that cannot be used is a usage error too: nothing was sent.
+    if (error instanceof UsageError || error instanceof DeploymentError) {
       process.stderr.write(`error: ${error.message}\n`)
       process.exitCode = EXIT.usage
       return

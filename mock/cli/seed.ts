@@ -3,9 +3,9 @@ import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { Client } from '../../contract/client.ts'
 import type { DemoCounts } from '../../fixtures/index.ts'
+import type { SeedVocabulary } from '../deployment/seed-plan.ts'
 import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
-import type { SeedVocabulary } from './seed-vocabulary.ts'
 
 interface SeedOptions {
   seed: number
@@ -93,11 +93,11 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
   let vocabulary: SeedVocabulary | undefined
   if (options.deployment !== undefined) {
-    const [{ deploymentOption }, { SeedVocabulary }] = await Promise.all([
-      import('./deployment-option.ts'),
-      import('./seed-vocabulary.ts'),
+    const [{ loadDeploymentOption }, { SeedVocabulary }] = await Promise.all([
+      import('../deployment/load.ts'),
+      import('../deployment/seed-plan.ts'),
     ])
-    const deployment = await deploymentOption(options.deployment)
+    const deployment = await loadDeploymentOption(options.deployment)
     if (deployment) vocabulary = new SeedVocabulary(deployment)
   }
   const clients = new Map<string, Client>(

@@ -1,14 +1,15 @@
 import * as z from 'zod'
 import type { Client } from '../../contract/client.ts'
+import { operationLabel } from '../../contract/endpoints.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'
+import { spelledKeys } from '../deployment/to-deployment.ts'
 import type { Check } from './check.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
 import { ContractFailure, describeExchange, type Exchange, SetupBlocked } from './failure.ts'
 import { type Answer, type Observation, observation } from './observation.ts'
 import { counted, type RecordKind, type Run } from './run.ts'
 import { orderViolations } from './shape.ts'
-import { spelledKeys } from './spell.ts'
 import { outcomeOfCondition } from './traffic/classify.ts'
 import type { Outcome } from './traffic/coverage.ts'
 
@@ -26,7 +27,7 @@ const STATE_QUESTIONS: Record<
 export type DocBody<K extends OperationId> = z.output<Contract[K]['success']['documented']>
 
 /** `POST /forms/{id}/publish`: how the reference writes an operation. */
-export const label = (op: OperationId): string => `${contract[op].method} ${contract[op].path}`
+export const label = operationLabel
 
 const isJson = (exchange: Exchange) => exchange.body !== undefined
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { LATEST, notInRelease, runRelease } from '../deployment/release.ts'
+import { DeploymentError, parseDeployment } from '../deployment/schema.ts'
 import { ALL_CHECKS } from './checks/index.ts'
-import { DeploymentError, parseDeployment } from './deployment.ts'
 import { EnvError, readEnv } from './env.ts'
-import { LATEST, notInRelease, runRelease } from './release.ts'
 import { type ProbeAnswer, proposeRelease, RELEASE_PROBES } from './release-probe.ts'
 import { ConformanceOptionsError, conformanceEnv } from './run-conformance.ts'
 

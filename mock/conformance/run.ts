@@ -1,14 +1,14 @@
 import { type Client, createClient } from '../../contract/client.ts'
 import type { OperationId } from '../../contract/table.ts'
-import type { DeploymentFile } from './deployment.ts'
+import { type RunRelease, runRelease } from '../deployment/release.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import { operationMatcher } from '../deployment/to-contract.ts'
+import { spelledClient } from '../deployment/to-deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted, type Exchange } from './failure.ts'
 import type { Observation } from './observation.ts'
-import { type RunRelease, runRelease } from './release.ts'
-import { spelledClient } from './spell.ts'
 import { Coverage, type Outcome, type Where } from './traffic/coverage.ts'
 import { underRoot } from './traffic/exchange.ts'
-import { operationMatcher } from './traffic/operations.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 

@@ -7,8 +7,6 @@ import {
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
-import type { DeploymentFile } from '../conformance/deployment.ts'
-import { runRelease } from '../conformance/release.ts'
 import {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -20,6 +18,8 @@ import {
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { runRelease } from '../deployment/release.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
 import { BodyTap } from './body-tap.ts'
 
 export interface TrafficProxyOptions {

@@ -1,5 +1,5 @@
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
-import { NotOffered, type SpellHint } from '../spell.ts'
+import { NotOffered, type SpellHint } from '../../deployment/to-deployment.ts'
 import { outcomeOfCondition } from '../traffic/classify.ts'
 import { compare, Divergence } from './compare.ts'
 import { acceptanceDecided, refusalDecided, touch } from './decide.ts'

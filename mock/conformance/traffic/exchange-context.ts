@@ -1,10 +1,10 @@
 import type * as z from 'zod'
 import type { ErrorCondition } from '../../../contract/errors.ts'
-import type { DeploymentFile } from '../deployment.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
+import type { Located } from '../../deployment/to-contract.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { completeListPrefix } from './json-prefix.ts'
 import type { TrafficMemory } from './memory.ts'
-import type { Located } from './operations.ts'
 
 /** A body as the checker read it: its JSON value, or why there is none. */
 export type ReadBody =

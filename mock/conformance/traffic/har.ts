@@ -1,7 +1,7 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
+import { operationMatcher } from '../../deployment/to-contract.ts'
 import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
-import { operationMatcher } from './operations.ts'
 
 /**
  * HAR 1.2 (Chromium's and Firefox's devtools export, Playwright's `recordHar`, the proxy's

@@ -7,6 +7,7 @@ import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { pathParamNames } from '../../contract/route.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { DeploymentError } from './error.ts'
 import { ReleaseKey } from './release.ts'
 
 /**
@@ -98,7 +99,7 @@ const Content = z.record(z.string(), z.unknown())
 
 // The deployment's vocabulary: the names of what §2 leaves open (field kinds and their configs,
 // templates, use cases, layouts, modes, activity contents), so checks, exploration and seeding send
-// values this deployment knows. Declared here once; mock/conformance/vocabulary.ts applies it.
+// values this deployment knows. Declared here once; mock/deployment/vocabulary.ts applies it.
 
 /** Every config key of the profile's field kinds: what a shared config spelling may rename. */
 const configKeysOf = (kind: FieldKind) => Object.keys(FIELD_CONFIGS[kind].shape)
@@ -247,10 +248,7 @@ export const DeploymentFile = z.strictObject({
 })
 export type DeploymentFile = z.output<typeof DeploymentFile>
 
-/** A deployment file that cannot be used: names the file, the key and what was expected. */
-export class DeploymentError extends Error {
-  override name = 'DeploymentError'
-}
+export { DeploymentError }
 
 /** Keys starting with `//` are comments (JSON has no other way to carry them); they are dropped. */
 const withoutComments = (value: unknown): unknown => {
@@ -267,7 +265,7 @@ const describeIssue = (issue: z.core.$ZodIssue): string => {
   const key = issue.path.map(String).join('.') || '(top level)'
   if (issue.code === 'unrecognized_keys') {
     const prefix = issue.path.length > 0 ? `${key}.` : ''
-    return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys documented in docs/usage.md; comments go under keys starting with "//")`
+    return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys listed in docs/conformance.md, "Every key of the deployment file"; comments go under keys starting with "//")`
   }
   return `${key}: ${issue.message}`
 }
@@ -288,3 +286,11 @@ export const createKeyOf = (section: CreateSection, property: string): string | 
   const entry = Object.entries(CREATE_KEYS[section]).find(([, profile]) => profile === property)
   return entry ? `${section}.${entry[0]}` : undefined
 }
+
+/** A profile property of a create body (`publish`), as its key in `section`'s spelling map. */
+type ProfileProperty<S extends CreateSection> =
+  (typeof CREATE_KEYS)[S][keyof (typeof CREATE_KEYS)[S]]
+
+/** The file key of a create body's profile property: `publish` → `forms.create.publishNow`. */
+export const createKey = <S extends CreateSection>(section: S, property: ProfileProperty<S>) =>
+  createKeyOf(section, property as string) ?? `${section}.${String(property)}`

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import type { ActivityKind } from '../../contract/activities.ts'
-import { endpoints } from '../../contract/endpoints.ts'
+import { operationLabel as label } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
   inRelease,
@@ -11,9 +11,6 @@ import {
   resolveRelease,
 } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
-
-/** `POST /series`; from the zod-free table: the deployment file's schema imports this module. */
-const label = (op: OperationId) => `${endpoints[op].method} ${endpoints[op].path}`
 
 /**
  * Which release (§9) a run holds the deployment to: `check --release`, the deployment file's

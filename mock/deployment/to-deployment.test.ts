@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DeploymentError, parseDeployment } from './deployment.ts'
-import { NotOffered, spellRequest } from './spell.ts'
+import { DeploymentError, parseDeployment } from './schema.ts'
+import { NotOffered, spellRequest } from './to-deployment.ts'
 
 describe('spellRequest', () => {
   it('sends the profile spelling when the deployment file says nothing', () => {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DeploymentError } from './deployment.ts'
-import { loadDeployment } from './load-deployment.ts'
-import { spellRequest } from './spell.ts'
+import { loadDeployment } from './load.ts'
+import { DeploymentError } from './schema.ts'
+import { spellRequest } from './to-deployment.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'deployment-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
