@@ -31,6 +31,7 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
       ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${traffic.requestIssueCount} request issues: the client's)` : ''}.\n`
       : `\n${traffic.violationCount} violation${traffic.violationCount === 1 ? '' : 's'}: the deployment does not conform.\n`,
   )
+  out.write(`${traffic.coverage.line}\n`)
   if (reports.length > 0) {
     out.write('\nReports\n')
     for (const path of reports) out.write(`  ${path}\n`)

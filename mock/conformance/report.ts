@@ -39,6 +39,29 @@ export interface RunInfo {
   release?: RunRelease
 }
 
+/**
+ * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
+ * could not run), `could-not-run` (3: the target cannot be checked at all).
+ */
+export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
+export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
+  conforms: 0,
+  fails: 1,
+  blocked: 3,
+  'could-not-run': 3,
+}
+
+/** The run's verdict from its totals, why it could not run, and exploration's divergences. */
+export const verdictOf = (
+  totals: { failed: number; blocked: number },
+  problem?: string,
+  exploration?: { divergences: readonly unknown[] },
+): ConformanceVerdict => {
+  if (problem !== undefined) return 'could-not-run'
+  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
+  return totals.blocked > 0 ? 'blocked' : 'conforms'
+}
+
 const ICON: Record<CheckState, string> = {
   passed: 'pass',
   failed: '**FAIL**',

@@ -9,7 +9,7 @@ import { type ContractEnv, DEFAULTS, EnvError, newRunId } from './env.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 import type { Observation } from './observation.ts'
 import { preflight } from './preflight.ts'
-import type { RunInfo } from './report.ts'
+import { type ConformanceVerdict, type RunInfo, VERDICT_EXIT, verdictOf } from './report.ts'
 import { Run } from './run.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './runner.ts'
 import type { CoverageSummary } from './traffic/coverage.ts'
@@ -68,18 +68,6 @@ export interface ConformanceExplore {
 
 /** A check's outcome with its group: the runner's result without the thrown error. */
 export type ConformanceCheck = Omit<CheckResult, 'error'> & { group: string }
-
-/**
- * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
- * could not run), `could-not-run` (3: the target cannot be checked at all).
- */
-export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
-export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
-  conforms: 0,
-  fails: 1,
-  blocked: 3,
-  'could-not-run': 3,
-}
 
 export interface ConformanceResult {
   verdict: ConformanceVerdict
@@ -205,16 +193,6 @@ const totalsOf = (checks: readonly { state: CheckState }[]) =>
     ...CHECK_STATES.map((state) => [state, checks.filter((c) => c.state === state).length]),
   ]) as ConformanceResult['totals']
 
-export const verdictOf = (
-  totals: ConformanceResult['totals'],
-  problem?: string,
-  exploration?: ExploreResult,
-): ConformanceVerdict => {
-  if (problem !== undefined) return 'could-not-run'
-  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
-  return totals.blocked > 0 ? 'blocked' : 'conforms'
-}
-
 /** The checks of the catalog this run includes, each with its group's title. */
 export const selectChecks = (filter?: (check: Check) => boolean) =>
   CATALOG.flatMap((group) =>
@@ -308,4 +286,4 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
   return finish(run, checks, { cleanup: outcome.summary }, exploration)
 }
 
-export { DeploymentError, EnvError }
+export { type ConformanceVerdict, DeploymentError, EnvError, VERDICT_EXIT, verdictOf }

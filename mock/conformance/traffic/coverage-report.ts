@@ -80,7 +80,7 @@ export const coverageMarkdown = (coverage: CoverageSummary): string[] => {
   if (unplaced.length > 0) {
     lines.push(
       '',
-      `Refusals whose condition the exchange does not show (not counted above): ${unplaced.map((row) => `${row.operation} ${row.unclassified}`).join(', ')}.`,
+      `Answers counted as no outcome (server errors, refusals without the §7 shape or whose condition the exchange does not show): ${unplaced.map((row) => `${row.operation} ${row.unclassified}`).join(', ')}.`,
     )
   }
   const failed = coverage.matrix.flatMap((row) =>

@@ -123,7 +123,7 @@ export interface CoverageOperation {
   inRelease: boolean
   exchanges: number
   cells: CoverageCell[]
-  /** Refusals whose condition could not be told from the exchange. */
+  /** Answers counted as no outcome: server errors, refusals without a §7 shape or an unplaceable condition. */
   unclassified: number
 }
 
