@@ -98,6 +98,9 @@ export class CheckContext {
   }
 
   fail(summary: string, exchange?: Exchange): never {
+    if (exchange) {
+      this.run.failed(exchange, { check: this.check.name, exchange: this.run.requests })
+    }
     throw new ContractFailure(
       summary,
       exchange ? describeExchange(exchange, this.run.keyVars) : undefined,

@@ -1,5 +1,6 @@
 import { type Client, createClient } from '../../contract/client.ts'
 import type { OperationId } from '../../contract/table.ts'
+import type { TransitionId } from '../../contract/transitions.ts'
 import { type RunRelease, runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
@@ -9,6 +10,12 @@ import { BudgetExhausted, type Exchange } from './failure.ts'
 import type { Observation } from './observation.ts'
 import { Coverage, type Outcome, type Where } from './traffic/coverage.ts'
 import { underRoot } from './traffic/exchange.ts'
+
+interface Covered {
+  op: OperationId
+  outcome: Outcome
+  transition: TransitionId | undefined
+}
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 
@@ -36,6 +43,8 @@ export class Run {
   readonly release: RunRelease
   /** What the run's judged answers exercised of the contract (the report's `coverage`). */
   readonly coverage: Coverage
+  /** Each judged answer's place in the coverage, so a later assertion on it can mark it failed. */
+  readonly covered = new WeakMap<Exchange, Covered>()
   private readonly clients: Partial<Record<KeyRole, Client>> = {}
   private readonly locate: ReturnType<typeof operationMatcher>
 
@@ -85,14 +94,22 @@ export class Run {
     const owner = this.created.find((record) => record.id === params.id)
     const ownerKey = owner ? this.env.keys[owner.role] : undefined
     const foreign = outcome === 'not_found' && ownerKey !== undefined && sent !== ownerKey
-    this.coverage.record({
+    const counted = foreign ? 'foreign' : outcome
+    const transition = this.coverage.record({
       op,
       params,
-      outcome: foreign ? 'foreign' : outcome,
+      outcome: counted,
       answer: exchange.body,
       where,
       failed,
     })
+    if (counted) this.covered.set(exchange, { op, outcome: counted, transition })
+  }
+
+  /** A check failed on this answer after judging it: its outcome (and transition) failed. */
+  failed(exchange: Exchange, where: Where): void {
+    const seen = this.covered.get(exchange)
+    if (seen) this.coverage.fail(seen.op, seen.outcome, where, seen.transition)
   }
 
   /** Titles of everything this run creates carry this marker. */

@@ -120,10 +120,12 @@ describe('engagement-mock proxy (a real child process)', () => {
       checked.stdout,
       checked.stderr,
       readFileSync(har, 'utf8'),
-      ...['conformance.md', 'conformance.json', 'contract-junit.xml'].flatMap((name) => [
-        readFileSync(join(reports, name), 'utf8'),
-        readFileSync(join(offline, name), 'utf8'),
-      ]),
+      ...['conformance.md', 'conformance.json', 'contract-junit.xml', 'conformance.html'].flatMap(
+        (name) => [
+          readFileSync(join(reports, name), 'utf8'),
+          readFileSync(join(offline, name), 'utf8'),
+        ],
+      ),
     ]) {
       expect(text).not.toContain(ACME_KEY)
     }

@@ -212,23 +212,26 @@ export class Coverage {
     readonly release: Release = LATEST_RELEASE,
   ) {}
 
-  /** One answer of `op`. */
-  record(entry: CoverageEntry): void {
+  /** One answer of `op`; returns the §3 transition it made, if any. */
+  record(entry: CoverageEntry): TransitionId | undefined {
     const { op, outcome } = entry
     this.#exchanges.set(op, (this.#exchanges.get(op) ?? 0) + 1)
     if (outcome === undefined) {
       this.#unclassified.set(op, (this.#unclassified.get(op) ?? 0) + 1)
-      return
+      return undefined
     }
     this.#mark(this.#cells, `${op} ${outcome}`, entry.where, entry.failed === true)
     const transition = this.#transition(entry)
     if (transition) this.#mark(this.#transitions, transition, entry.where, entry.failed === true)
+    return transition
   }
 
-  /** Marks an outcome already recorded as failed (a later comparison showed it wrong). */
-  fail(op: OperationId, outcome: Outcome, where: Where): void {
+  /** Marks an outcome (and the transition it made) already recorded as failed: a later assertion on that answer failed. */
+  fail(op: OperationId, outcome: Outcome, where: Where, transition?: TransitionId): void {
     const cell = this.#cells.get(`${op} ${outcome}`)
     if (cell) cell.failedWhere ??= where
+    const made = transition ? this.#transitions.get(transition) : undefined
+    if (made) made.failedWhere ??= where
   }
 
   #mark<K>(map: Map<K, Cell>, key: K, where: Where, failed: boolean) {
