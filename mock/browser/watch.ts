@@ -72,7 +72,11 @@ export const startWatching = async (options: WatchWorkerOptions) => {
   const root = new URL(apiRoot)
   const limit = watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog(undefined, runRelease(undefined, deployment?.release).release)
+  const log = new TrafficLog(
+    undefined,
+    undefined,
+    runRelease(undefined, deployment?.release).release,
+  )
   const worker = setupWorker()
   let count = 0
   let queue = Promise.resolve()

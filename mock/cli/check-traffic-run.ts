@@ -4,12 +4,18 @@ import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
 import { TrafficLog } from '../conformance/traffic/log.ts'
+import { ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import { runRelease } from '../deployment/release.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
 import { EXIT, UsageError } from './options.ts'
-import { findingLine, printTrafficSummary } from './traffic-print.ts'
+import {
+  findingLine,
+  printTrafficSummary,
+  releaseNeedLine,
+  trafficFailed,
+} from './traffic-print.ts'
 
 /** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
 export const readHar = async (file: string) => {
@@ -56,12 +62,18 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog(undefined, runRelease(undefined, deployment?.release).release)
+  const { release } = options
+  const log = new TrafficLog(
+    undefined,
+    release && new ReleaseNeeds(release.release, release.given, deployment ?? {}),
+    runRelease(release, deployment?.release).release,
+  )
   exchanges.forEach((exchange, i) => {
     const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
     for (const finding of [...kept.violations, ...kept.requestIssues]) {
       process.stdout.write(`${findingLine(finding)}\n`)
     }
+    if (kept.releaseNeed) process.stdout.write(`${releaseNeedLine(kept.releaseNeed)}\n`)
   })
   const summary = log.summary()
   const reports = await writeTrafficReports(
@@ -78,5 +90,5 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     summary,
   )
   printTrafficSummary(summary, reports)
-  process.exitCode = summary.violationCount > 0 ? EXIT.failed : EXIT.ok
+  process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 import { type LongRunning, runCli, startCli } from './cli.ts'
-import { driveForeignApp, recordThroughProxy } from './import-flow.ts'
+import { driveForeignApp } from './import-flow.ts'
 
 type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
@@ -101,8 +101,24 @@ const get = async (root: string, path: string, key = ACME_KEY) =>
 
 beforeAll(async () => {
   foreign = await startForeign()
-  const har = await recordThroughProxy(foreign.baseUrl, driveForeignApp)
-  writeFileSync(harFile, JSON.stringify(har))
+  // Recorded as a team records it: `proxy --record` in front of the deployment, the app through it.
+  const proxy = startCli([
+    'proxy',
+    foreign.baseUrl,
+    '--port',
+    '0',
+    '--deployment',
+    DEPLOYMENT,
+    '--record',
+    harFile,
+    '--report-dir',
+    join(tmp, 'proxy-reports'),
+  ])
+  servers.push(proxy)
+  const [, root = ''] = await proxy.waitFor(/Point your app at (\S+) /, 60_000)
+  await driveForeignApp(root)
+  proxy.child.kill('SIGINT')
+  await proxy.exited
 }, 60_000)
 
 describe('engagement-mock import-traffic, then serve --scenario and seed --from', () => {

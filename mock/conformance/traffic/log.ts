@@ -4,6 +4,7 @@ import type { ExchangeVerdict } from './check-exchange.ts'
 import { Coverage, type CoverageSummary } from './coverage.ts'
 import { trafficCurl } from './curl.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
+import type { ReleaseNeed, ReleaseNeeds, ReleaseSummary } from './release-needs.ts'
 
 /** A finding as a report keeps it: which exchange, and a curl that repeats its request. */
 export interface RecordedFinding extends TrafficFinding {
@@ -35,6 +36,8 @@ export interface TrafficSummary {
   outsidePaths: Record<string, number>
   /** What the traffic used of the contract: its operations, error conditions and transitions. */
   coverage: CoverageSummary
+  /** With `--release`: what of a later release the traffic used (release-needs.ts). */
+  release?: ReleaseSummary
 }
 
 const OUTSIDE_PATHS_KEPT = 50
@@ -56,21 +59,32 @@ export class TrafficLog {
   readonly outsidePaths = new Map<string, number>()
   readonly coverage: Coverage
 
-  /** `release`: the deployment's (§9), so what came later is "not in this release", not unused. */
   constructor(
     readonly keep = 1_000,
-    release: Release = LATEST_RELEASE,
+    /** With `--release`: each exchange is also held to what that release has. */
+    readonly release?: ReleaseNeeds,
+    /** The deployment's release (§9), so what came later is "not in this release", not unused. */
+    coverageRelease: Release = LATEST_RELEASE,
   ) {
-    this.coverage = new Coverage('traffic', release)
+    this.coverage = new Coverage('traffic', coverageRelease)
   }
 
-  /** Adds one checked exchange; returns its findings as kept (with their curl). */
+  /**
+   * Adds one checked exchange; returns its findings as kept (with their curl), and what of a
+   * later release it used (with `release`).
+   */
   record(
     exchange: TrafficExchange,
     index: number,
     verdict: ExchangeVerdict,
-  ): { violations: RecordedFinding[]; requestIssues: RecordedFinding[] } {
+  ): {
+    violations: RecordedFinding[]
+    requestIssues: RecordedFinding[]
+    releaseNeed?: ReleaseNeed
+  } {
     this.exchanges += 1
+    const releaseNeed = this.release?.check(exchange, index, verdict.operationId)
+    const need = releaseNeed ? { releaseNeed } : {}
     for (const note of verdict.notes) this.note(note)
     if (verdict.operationId === null) {
       this.outside += 1
@@ -78,7 +92,7 @@ export class TrafficLog {
       if (this.outsidePaths.has(key) || this.outsidePaths.size < OUTSIDE_PATHS_KEPT) {
         this.outsidePaths.set(key, (this.outsidePaths.get(key) ?? 0) + 1)
       }
-      return { violations: [], requestIssues: [] }
+      return { violations: [], requestIssues: [], ...need }
     }
     const tally = this.tally(verdict.operationId)
     tally.exchanges += 1
@@ -111,7 +125,7 @@ export class TrafficLog {
       this.tally(finding.operationId ?? verdict.operationId).requestIssues += 1
       if (this.requestIssues.length < this.keep) this.requestIssues.push(finding)
     }
-    return { violations, requestIssues }
+    return { violations, requestIssues, ...need }
   }
 
   /** Something not checked (an answer cut off, no answer), counted under `notes`. */
@@ -141,6 +155,7 @@ export class TrafficLog {
       notes: Object.fromEntries(this.notes),
       outsidePaths: Object.fromEntries(this.outsidePaths),
       coverage: this.coverage.summary(),
+      ...(this.release ? { release: this.release.summary() } : {}),
     }
   }
 }

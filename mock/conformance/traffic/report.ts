@@ -4,6 +4,7 @@ import { buildJunit } from '../junit.ts'
 import type { ReportedCheck, RunInfo } from '../report.ts'
 import { coverageMarkdown } from './coverage-report.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
+import { releaseMarkdown } from './release-needs.ts'
 
 /** Where the traffic came from, as the report names it. */
 export interface TrafficSource {
@@ -134,6 +135,7 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
   lines.push('', ...coverageMarkdown(traffic.coverage))
   lines.push(...findingLines('Violations', traffic.violations, traffic.violationCount))
   lines.push(...findingLines('Request issues', traffic.requestIssues, traffic.requestIssueCount))
+  if (traffic.release) lines.push(...releaseMarkdown(traffic.release))
   const notes = Object.entries(traffic.notes)
   if (notes.length > 0) {
     lines.push('', '## Not checked', '', '| What | Exchanges |', '|---|---|')
