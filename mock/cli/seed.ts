@@ -162,7 +162,8 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   const clients = new Map<string, Client>(
     [...keys].map(([planKey, apiKey]) => [
       planKey,
-      createClient({ baseUrl, apiKey, timeoutMs: 30_000 }),
+      // Bounded like the conformance tools' reading: a deployment's answer cannot exhaust memory.
+      createClient({ baseUrl, apiKey, timeoutMs: 30_000, maxAnswerBytes: 64 * 1024 * 1024 }),
     ]),
   )
   process.stderr.write(`Seeding ${baseUrl} with ${source}…\n`)
