@@ -28,7 +28,7 @@ const VERDICT: Record<ConformanceResult['verdict'], string> = {
   fails: 'Does not conform: a check failed.',
   blocked:
     'Could not check everything: no check failed, but some were blocked (see "Blocked" above).',
-  'could-not-run': 'Could not check: the suite could not run.',
+  'could-not-run': 'Could not check: the suite could not run, or stopped on an error of its own.',
 }
 
 /** The summary on stdout: the table, what failed, what was blocked and by which key, the reports. */
@@ -39,6 +39,8 @@ export const printSummary = (result: ConformanceResult): void => {
   )
   if (result.problem) out.write(`  Could not run: ${result.problem}\n`)
   else out.write(`${table(result.checks).join('\n')}\n`)
+  if (result.run.error) out.write(`  Stopped on an error of its own: ${result.run.error}\n`)
+  if (result.exploration?.error) out.write(`  Exploration: ${result.exploration.error}\n`)
   const failed = result.checks.filter((check) => check.state === 'failed')
   if (failed.length > 0) {
     out.write('\nFailed\n')

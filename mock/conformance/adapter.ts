@@ -88,7 +88,14 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
         ...(outcome ? { cleanup: outcome.summary } : {}),
         ...(problem ? { problem, requests: 1 } : {}),
       })
-      await writeReports(info, outcomes, options.reportDir, exploration, run?.coverage.summary())
+      await writeReports(
+        info,
+        outcomes,
+        options.reportDir,
+        exploration,
+        undefined,
+        run?.coverage.summary(),
+      )
     }
     options.onFinish?.(outcomes)
   })

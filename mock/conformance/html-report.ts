@@ -104,7 +104,7 @@ const verdictOfData = (data: HtmlReportData): { key: string; text: string } => {
           text: `No violation${requestIssueCount > 0 ? ` (${requestIssueCount} request issues: the client’s)` : ''}`,
         }
   }
-  const verdict = verdictOf(data.totals, data.run.problem, data.exploration)
+  const verdict = verdictOf(data.totals, data.run.problem, data.exploration, data.run.error)
   const text = {
     conforms: 'Conforms: every check that ran passed',
     fails: 'Does not conform',

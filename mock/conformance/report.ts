@@ -35,6 +35,8 @@ export interface RunInfo {
   cleanup?: string
   /** Why the run could not start (server down, not JSON, key refused). */
   problem?: string
+  /** An error of the run's own that stopped it part way: the checks reported ran before it. */
+  error?: string
   /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
   release?: RunRelease
 }
@@ -55,10 +57,13 @@ export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
 export const verdictOf = (
   totals: { failed: number; blocked: number },
   problem?: string,
-  exploration?: { divergences: readonly unknown[] },
+  exploration?: { divergences: readonly unknown[]; error?: string },
+  /** An error of the run's own that stopped it part way (RunInfo's `error`). */
+  stoppedBy?: string,
 ): ConformanceVerdict => {
   if (problem !== undefined) return 'could-not-run'
   if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
+  if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
   return totals.blocked > 0 ? 'blocked' : 'conforms'
 }
 
@@ -122,6 +127,12 @@ export const buildReport = (
       : []),
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
+    ...(run.error
+      ? [
+          `**The run stopped on an error of its own:** ${run.error}. The checks below ran before it.`,
+          '',
+        ]
+      : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
     '',
     `Coverage: ${coverage.line}`,

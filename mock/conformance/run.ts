@@ -6,7 +6,7 @@ import type { DeploymentFile } from '../deployment/schema.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
 import { spelledClient } from '../deployment/to-deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
-import { BudgetExhausted, type Exchange } from './failure.ts'
+import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
 import { Coverage, type Outcome, type Where } from './traffic/coverage.ts'
 import { underRoot } from './traffic/exchange.ts'
@@ -64,6 +64,7 @@ export class Run {
           baseUrl: env.baseUrl,
           apiKey: key,
           timeoutMs: env.timeoutMs,
+          maxAnswerBytes: MAX_ANSWER_BYTES,
           fetch: explained(fetchImpl),
         }),
         deployment,

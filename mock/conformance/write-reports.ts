@@ -7,6 +7,7 @@ import { withExplorationSuite } from './explore/report.ts'
 import { buildHtmlReport, type HtmlReportData } from './html-report.ts'
 import { buildJunit } from './junit.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
+import type { Secrets } from './secrets.ts'
 import type { CoverageSummary } from './traffic/coverage.ts'
 
 /** The four files a run writes into its report folder. */
@@ -29,7 +30,10 @@ export const reportDir = (vars: Record<string, string | undefined> = process.env
 export const writeReportFiles = async (
   dir: string,
   reports: { markdown: string; json: HtmlReportData; junit: string },
+  /** The run's credentials: replaced by their variables in every file, whatever put them there. */
+  secrets?: Secrets,
 ): Promise<string[]> => {
+  const clean = (text: string) => (secrets ? secrets.scrub(text) : text)
   await mkdir(dir, { recursive: true })
   const [md, js, junit, html] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
     string,
@@ -37,10 +41,13 @@ export const writeReportFiles = async (
     string,
     string,
   ]
-  await writeFile(js, `${JSON.stringify(reports.json, null, 2)}\n`)
-  await writeFile(md, reports.markdown)
-  await writeFile(junit, reports.junit)
-  await writeFile(html, buildHtmlReport(reports.json))
+  const json = clean(`${JSON.stringify(reports.json, null, 2)}\n`)
+  await writeFile(js, json)
+  await writeFile(md, clean(reports.markdown))
+  await writeFile(junit, clean(reports.junit))
+  // The page is built from the data as written (its credentials replaced), and scrubbed again.
+  const data = secrets ? (JSON.parse(json) as HtmlReportData) : reports.json
+  await writeFile(html, clean(buildHtmlReport(data)))
   return [md, js, junit, html]
 }
 
@@ -50,10 +57,11 @@ export const writeReports = async (
   checks: readonly ReportedCheck[],
   dir = reportDir(),
   exploration?: ExploreResult,
+  secrets?: Secrets,
   coverage?: CoverageSummary,
 ): Promise<string[]> => {
   const { json, markdown } = buildReport(run, checks, exploration, coverage)
   const cases = buildJunit(run, checks)
   const junit = exploration ? withExplorationSuite(cases, exploration) : cases
-  return writeReportFiles(dir, { markdown, json, junit })
+  return writeReportFiles(dir, { markdown, json, junit }, secrets)
 }
