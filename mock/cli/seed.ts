@@ -269,6 +269,12 @@ With --from the records of a state (or of a HAR file, read as import-traffic rea
 instead, oldest first, each in the order its relations need; the state's first organization
 (acme-demo-key) is --key, its second (globex-demo-key) --other-key.
 
+Exit status:
+  0  the plan was sent (or written with --out, or listed with --dry-run)
+  1  the deployment refused a step: the records created before it stay
+  2  usage error: bad option or deployment file, or a plan its "probe" says the deployment
+     refuses (nothing is sent; --dry-run says the same)
+
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
   $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --forms 3 --sessions 2
