@@ -69,7 +69,18 @@ export const OUTCOME_ORDER: readonly Outcome[] = [
  * table's conditions (and every condition of an inferred operation, whose shapes §4 does not show)
  * are the profile's.
  */
-export const outcomesOf = (op: OperationId): OutcomeDef[] => {
+export const outcomesOf = (op: OperationId): readonly OutcomeDef[] => {
+  let defs = OUTCOMES.get(op)
+  if (!defs) {
+    defs = computeOutcomes(op)
+    OUTCOMES.set(op, defs)
+  }
+  return defs
+}
+// Asked of every refusal a proxy sees: computed once per operation.
+const OUTCOMES = new Map<OperationId, readonly OutcomeDef[]>()
+
+const computeOutcomes = (op: OperationId): OutcomeDef[] => {
   const route: RouteDef = contract[op]
   const documented = route.inferred !== true
   const layer = (known: boolean): Layer => (documented && known ? 'documented' : 'profile')
