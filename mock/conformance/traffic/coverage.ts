@@ -333,16 +333,19 @@ export class Coverage {
         inRelease: here,
         exchanges: this.#exchanges.get(op) ?? 0,
         unclassified: this.#unclassified.get(op) ?? 0,
-        cells: outcomesOf(op).map((def) => {
-          const cell = this.#cells.get(`${op} ${def.outcome}`)
-          return {
-            ...def,
-            state: cellState(cell, here),
-            count: cell?.count ?? 0,
-            ...(cell?.where ? { where: cell.where } : {}),
-            ...(cell?.failedWhere ? { failedWhere: cell.failedWhere } : {}),
-          }
-        }),
+        // Traffic cannot tell another organization's record from an unknown id: no cell of its own.
+        cells: outcomesOf(op)
+          .filter((def) => this.kind === 'run' || def.outcome !== 'foreign')
+          .map((def) => {
+            const cell = this.#cells.get(`${op} ${def.outcome}`)
+            return {
+              ...def,
+              state: cellState(cell, here),
+              count: cell?.count ?? 0,
+              ...(cell?.where ? { where: cell.where } : {}),
+              ...(cell?.failedWhere ? { failedWhere: cell.failedWhere } : {}),
+            }
+          }),
       }
     })
     const transitionList: CoverageTransition[] = transitionIds.map((id) => {
