@@ -9,6 +9,7 @@ import {
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { runRelease } from '../deployment/release.ts'
 import { parseDeployment } from '../deployment/schema.ts'
 import { workerStartError } from './worker.ts'
 
@@ -72,7 +73,11 @@ export const startWatching = async (options: WatchWorkerOptions) => {
   const root = new URL(apiRoot)
   const limit = watch.maxBodyBytes ?? watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(
+    undefined,
+    undefined,
+    runRelease(undefined, deployment?.release).release,
+  )
   const worker = setupWorker()
   let count = 0
   let queue = Promise.resolve()
