@@ -1,13 +1,13 @@
 import { setupWorker } from 'msw/browser'
-import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
+import { parseDeployment } from '../deployment/schema.ts'
+import { createTrafficChecker } from '../traffic/check-exchange.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
   redactHeaders,
   type TrafficExchange,
   underRoot,
-} from '../conformance/traffic/exchange.ts'
-import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
-import { parseDeployment } from '../deployment/schema.ts'
+} from '../traffic/exchange.ts'
+import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
 import { workerStartError } from './worker.ts'
 
 /** `startMockWorker({ watch })`: let the app talk to the real API, and check each answer. */

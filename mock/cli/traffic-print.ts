@@ -1,4 +1,4 @@
-import type { RecordedFinding, TrafficSummary } from '../conformance/traffic/log.ts'
+import type { RecordedFinding, TrafficSummary } from '../traffic/log.ts'
 
 /** One finding as one line: exchange, operation, method, path, status, what is wrong. */
 export const findingLine = (f: RecordedFinding): string =>

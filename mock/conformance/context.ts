@@ -2,6 +2,7 @@ import * as z from 'zod'
 import type { Client } from '../../contract/client.ts'
 import { operationLabel } from '../../contract/endpoints.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
+import { orderViolations } from '../../contract/order.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'
 import { spelledKeys } from '../deployment/to-deployment.ts'
 import type { Check } from './check.ts'
@@ -9,7 +10,6 @@ import { KEY_VARS, type KeyRole } from './env.ts'
 import { ContractFailure, describeExchange, type Exchange, SetupBlocked } from './failure.ts'
 import { type Answer, type Observation, observation } from './observation.ts'
 import { counted, type RecordKind, type Run } from './run.ts'
-import { orderViolations } from './shape.ts'
 
 /** The questions about state names (§3 "not shown") a deployment file may answer (`expect.states`). */
 const STATE_QUESTIONS: Record<

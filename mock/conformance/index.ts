@@ -17,6 +17,18 @@ export {
   startTrafficProxy,
   type TrafficProxyOptions,
 } from '../proxy/proxy.ts'
+export { toCurl } from '../reports/curl.ts'
+export { buildJunit } from '../reports/junit.ts'
+export {
+  createTrafficChecker,
+  type ExchangeVerdict,
+  type TrafficChecker,
+  type TrafficCheckerOptions,
+} from '../traffic/check-exchange.ts'
+export { redactHeaders, type TrafficExchange, type TrafficFinding } from '../traffic/exchange.ts'
+export { type RecordedFinding, TrafficLog, type TrafficSummary } from '../traffic/log.ts'
+export { buildTrafficReport, type TrafficSource } from '../traffic/report.ts'
+export { writeTrafficReports } from '../traffic/write-reports.ts'
 export {
   type AdapterOptions,
   ConformanceTestError,
@@ -28,7 +40,6 @@ export { defineCheck } from './check.ts'
 export { ALL_CHECKS, CATALOG } from './checks/index.ts'
 export { type CleanupOutcome, cleanup } from './cleanup.ts'
 export { CheckContext } from './context.ts'
-export { toCurl } from './curl.ts'
 export {
   type ContractEnv,
   DEFAULTS,
@@ -50,7 +61,6 @@ export {
 } from './explore/explore.ts'
 export { BudgetExhausted, ContractFailure, type Exchange, SetupBlocked } from './failure.ts'
 export { type InitOptions, type InitResult, initDeployment } from './init.ts'
-export { buildJunit } from './junit.ts'
 export type { Answer, Observation } from './observation.ts'
 export { preflight } from './preflight.ts'
 export { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
@@ -72,14 +82,4 @@ export {
   runChecks,
   skipReason,
 } from './runner.ts'
-export {
-  createTrafficChecker,
-  type ExchangeVerdict,
-  type TrafficChecker,
-  type TrafficCheckerOptions,
-} from './traffic/check-exchange.ts'
-export { redactHeaders, type TrafficExchange, type TrafficFinding } from './traffic/exchange.ts'
-export { type RecordedFinding, TrafficLog, type TrafficSummary } from './traffic/log.ts'
-export { buildTrafficReport, type TrafficSource } from './traffic/report.ts'
-export { writeTrafficReports } from './traffic/write-reports.ts'
 export { REPORT_FILES, reportDir, writeReports } from './write-reports.ts'

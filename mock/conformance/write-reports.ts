@@ -2,9 +2,9 @@
 // node:util's deep equality (observation.ts).
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { buildJunit } from '../reports/junit.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { withExplorationSuite } from './explore/report.ts'
-import { buildJunit } from './junit.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
 
 /** The three files a run writes into its report folder. */

@@ -7,18 +7,15 @@ import {
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
-import {
-  createTrafficChecker,
-  type ExchangeVerdict,
-} from '../conformance/traffic/check-exchange.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import { createTrafficChecker, type ExchangeVerdict } from '../traffic/check-exchange.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
   redactHeaders,
   type TrafficExchange,
   underRoot,
-} from '../conformance/traffic/exchange.ts'
-import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
-import type { DeploymentFile } from '../deployment/schema.ts'
+} from '../traffic/exchange.ts'
+import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
 import { BodyTap } from './body-tap.ts'
 
 export interface TrafficProxyOptions {

@@ -1,4 +1,4 @@
-import type { OperationId } from '../../../contract/table.ts'
+import type { OperationId } from '../../contract/table.ts'
 import type { ExchangeVerdict } from './check-exchange.ts'
 import { trafficCurl } from './curl.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'

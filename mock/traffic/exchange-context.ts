@@ -1,6 +1,6 @@
 import type * as z from 'zod'
-import type { DeploymentFile } from '../../deployment/schema.ts'
-import type { Located } from '../../deployment/to-contract.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import type { Located } from '../deployment/to-contract.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { completeListPrefix } from './json-prefix.ts'
 import type { TrafficMemory } from './memory.ts'

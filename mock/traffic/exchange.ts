@@ -1,4 +1,4 @@
-import type { OperationId } from '../../../contract/table.ts'
+import type { OperationId } from '../../contract/table.ts'
 
 /**
  * One request and its answer as a host saw them pass (the proxy, a HAR file, the browser worker):

@@ -1,4 +1,4 @@
-import type { Located } from '../../deployment/to-contract.ts'
+import type { Located } from '../deployment/to-contract.ts'
 import type { TrafficExchange } from './exchange.ts'
 import type { ExchangeContext, ReadBody } from './exchange-context.ts'
 import { Recent } from './memory.ts'

@@ -1,6 +1,6 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
-import { operationMatcher } from '../../deployment/to-contract.ts'
+import { operationMatcher } from '../deployment/to-contract.ts'
 import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
 
 /**
