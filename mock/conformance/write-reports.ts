@@ -1,38 +1,13 @@
-// Node-only: writes the report files. The rest of the engine imports nothing from Node but
-// node:util's deep equality (observation.ts).
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+// Node-only: writes a catalog run's report files.
+
+import { reportDir, writeReportFiles } from '../reports/files.ts'
 import { buildJunit } from '../reports/junit.ts'
+import type { ReportedCheck, RunInfo } from '../reports/model.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { withExplorationSuite } from './explore/report.ts'
-import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
+import { buildReport } from './report.ts'
 
-/** The three files a run writes into its report folder. */
-export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
-
-/** Where the three reports go: reports/ unless CONTRACT_REPORT_DIR says otherwise. */
-export const reportDir = (vars: Record<string, string | undefined> = process.env): string =>
-  vars.CONTRACT_REPORT_DIR || 'reports'
-
-/**
- * Writes the three built reports into `dir` (made if missing) and returns their absolute paths:
- * what a run of the catalog and a check of traffic both write.
- */
-export const writeReportFiles = async (
-  dir: string,
-  reports: { markdown: string; json: unknown; junit: string },
-): Promise<string[]> => {
-  await mkdir(dir, { recursive: true })
-  const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
-    string,
-    string,
-    string,
-  ]
-  await writeFile(js, `${JSON.stringify(reports.json, null, 2)}\n`)
-  await writeFile(md, reports.markdown)
-  await writeFile(junit, reports.junit)
-  return [md, js, junit]
-}
+export { REPORT_FILES, reportDir } from '../reports/files.ts'
 
 /** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
 export const writeReports = async (
