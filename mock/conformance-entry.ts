@@ -1,6 +1,9 @@
 /**
  * `engagement-mock/conformance`: the conformance suite as built into the package. Node-only entry
- * point (it writes reports and reads deployment files).
+ * point (it writes reports and reads deployment files). It gathers the names of four folders, so
+ * none of them imports another to carry them: the suite (`conformance/`), the deployment file
+ * (`deployment/`), the traffic checker (`traffic/`), the proxy (`proxy/`), and the reports both
+ * the suite and the checker write (`reports/`).
  *
  * - `runConformance(options)`: the whole catalog against a deployment, a typed result.
  * - `registerConformance(runner, options)`: every check as a test of vitest, jest or node:test.

@@ -1,7 +1,7 @@
 import { setupWorker } from 'msw/browser'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
-import { createMock, type MockOptions } from '../core/create.ts'
 import { parseScenarioName, type Scenario, scenarioLabel } from '../core/scenarios.ts'
+import { createMock, type MockOptions } from '../create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from '../msw/handlers.ts'
 import { START_MARKS } from './marks.ts'
 import { CHANGE_EVENT, fingerprint, persistMock, storeKey } from './store.ts'

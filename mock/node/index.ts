@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { createMock, type MockOptions } from '../core/create.ts'
+import { createMock, type MockOptions } from '../create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from '../msw/handlers.ts'
 
 // What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this
