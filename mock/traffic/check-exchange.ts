@@ -5,10 +5,7 @@ import { AnswerCache } from './answer-cache.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { ExchangeContext } from './exchange-context.ts'
 import { TrafficMemory } from './memory.ts'
-import { formRules } from './rules/forms.ts'
-import { requestRules } from './rules/request.ts'
-import { seriesRules } from './rules/series.ts'
-import { sessionRules } from './rules/sessions.ts'
+import { runAnswerRules, runRequestRules } from './rules/index.ts'
 
 /** What the checker made of one exchange. */
 export interface ExchangeVerdict {
@@ -65,11 +62,6 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
     requestIssues: [],
     notes: [],
   })
-  const requestPhase = (ctx: ExchangeContext) => {
-    requestRules(ctx)
-    formRules.request(ctx)
-    sessionRules.request(ctx)
-  }
   return {
     head: (exchange, index) => {
       const op = match(exchange.method, exchange.path)
@@ -81,7 +73,7 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         deployment,
         memory,
       )
-      requestPhase(ctx)
+      runRequestRules(ctx)
       return verdictOf(ctx)
     },
     check: (exchange, index) => {
@@ -102,11 +94,9 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         memory,
         answers.find(op, exchange),
       )
-      requestPhase(ctx)
+      runRequestRules(ctx)
       answers.check(ctx)
-      formRules.answer(ctx)
-      sessionRules.answer(ctx)
-      seriesRules.answer(ctx)
+      runAnswerRules(ctx)
       return verdictOf(ctx)
     },
   }
