@@ -61,6 +61,12 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
   const common: ConformanceOptions = {
     baseUrl,
     key,
+    // Messages about them name what the user wrote.
+    sources: {
+      baseUrl: `the base URL argument (${baseUrl})`,
+      key: options.key === undefined ? 'CONTRACT_API_KEY' : '--key',
+      timeoutMs: '--timeout-ms',
+    },
     ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
     ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
     ...(options.strict ? { strict: true } : {}),

@@ -10,7 +10,8 @@ import type { CheckTrafficOptions } from './check-traffic.ts'
 import { EXIT, UsageError } from './options.ts'
 import { findingLine, printTrafficSummary } from './traffic-print.ts'
 
-const readHar = async (file: string) => {
+/** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
+export const readHar = async (file: string) => {
   let text: string
   try {
     text = await readFile(file, 'utf8')

@@ -42,6 +42,7 @@ Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$KEY"
   $ engagement-mock proxy https://staging.example.com/api/v1   # watch an app's traffic
   $ engagement-mock check-traffic session.har
+  $ engagement-mock import-traffic staging.har --out state.json   # then serve --scenario state.json
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
   $ engagement-mock openapi --out openapi.json`,
   )

@@ -4,6 +4,7 @@ import { operationLabel } from '../../contract/endpoints.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
 import { orderViolations } from '../../contract/order.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'
+import { releaseAdvice } from '../deployment/release.ts'
 import { spelledKeys } from '../deployment/to-deployment.ts'
 import type { Check } from './check.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
@@ -172,11 +173,22 @@ export class CheckContext {
    */
   setup<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
     if (exchange.status >= 400 && exchange.status < 500) {
-      this.block(`Setup refused: ${label(op)} answered ${exchange.status}`, exchange, [
-        ...(spelledKeys.get(exchange) ?? []),
-      ])
+      this.blockRefusal(op, exchange, 'Setup refused: ')
     }
     return this.success(op, exchange)
+  }
+
+  /**
+   * Blocks on a refusal of `op`. What a later release (§9) brought may be refused because this
+   * deployment runs an earlier one: then `--release` is named first, the spelling keys after.
+   */
+  private blockRefusal(op: OperationId, exchange: Exchange, prefix = ''): never {
+    const release = releaseAdvice(op, exchange.request.body, this.run.release)
+    this.block(
+      `${prefix}${label(op)} answered ${exchange.status}${release ? `. ${release}` : ''}`,
+      exchange,
+      [...(spelledKeys.get(exchange) ?? [])],
+    )
   }
 
   /** Ends the check as blocked: the deployment refused what the check needed to set up. */
@@ -215,10 +227,17 @@ export class CheckContext {
       (spelledKeys.get(exchange) ?? []).length > 0
     ) {
       // A body or path §4 does not show, refused: maybe spelled otherwise here, not a verdict.
-      this.block(`${label(op)} answered ${exchange.status}`, exchange)
+      this.blockRefusal(op, exchange)
     }
     if (exchange.status < 200 || exchange.status > 299) {
-      this.fail(`${label(op)}: expected a success (2xx), got ${exchange.status}.`, exchange)
+      const release =
+        exchange.status === 404
+          ? releaseAdvice(op, exchange.request.body, this.run.release)
+          : undefined
+      this.fail(
+        `${label(op)}: expected a success (2xx), got ${exchange.status}.${release ? ` ${release}.` : ''}`,
+        exchange,
+      )
     }
     if (!isJson(exchange)) {
       this.fail(`${label(op)}: answered ${exchange.status} with a body that is not JSON.`, exchange)

@@ -6,7 +6,12 @@ import { LAYOUTS, USE_CASES } from '../../contract/form-settings.ts'
 import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { operationIds } from '../../contract/table.ts'
-import { DeploymentFile, FIELD_CONFIG_KEYS, INFERRED_OPERATIONS } from './schema.ts'
+import {
+  ACTIVITY_CONTENT_KEYS,
+  DeploymentFile,
+  FIELD_CONFIG_KEYS,
+  INFERRED_OPERATIONS,
+} from './schema.ts'
 
 /**
  * Every key path of the deployment file, read off its schema, with the families of keys named by
@@ -16,6 +21,8 @@ import { DeploymentFile, FIELD_CONFIG_KEYS, INFERRED_OPERATIONS } from './schema
 /** Key sets the docs name by a placeholder instead of one key each. */
 const FAMILIES: ReadonlyArray<readonly [placeholder: string, keys: readonly string[]]> = [
   ['<field kind>', FIELD_KINDS],
+  // Before the activity kinds: the slides kind's one content key is `slides`.
+  ['<content key>', ACTIVITY_CONTENT_KEYS],
   ['<activity kind>', ACTIVITY_KINDS],
   ['<template>', FORM_TEMPLATES],
   ['<use case>', USE_CASES],

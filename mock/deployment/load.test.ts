@@ -44,4 +44,47 @@ describe('loadDeployment', () => {
       DeploymentError,
     )
   })
+
+  it('names the key path and what it expects of a wrong value, inside a spelling map or an entry', async () => {
+    const cases: Array<[string, string]> = [
+      [
+        '{"forms":{"create":{"publishNow":5}}}',
+        'forms.create.publishNow: expected a property name, a dotted path such as "window.start", or null; got 5',
+      ],
+      [
+        '{"forms":{"fields":{"number":{"config":{"min":3}}}}}',
+        'forms.fields.number.config.min: expected a property name, a dotted path such as "window.start", or null; got 3',
+      ],
+      [
+        '{"forms":{"fields":{"number":5}}}',
+        `forms.fields.number: expected this deployment's name of the kind (a string), or an object { "kind", "config", "sample" }, or null (not offered); got 5`,
+      ],
+      [
+        '{"sessions":{"activities":{"poll":"yes"}}}',
+        'sessions.activities.poll: expected an object (a content, as this deployment spells it); got "yes"',
+      ],
+    ]
+    for (const [text, line] of cases) {
+      const path = write('wrong.json', text)
+      await expect(loadDeployment(path)).rejects.toThrow(
+        `${path} is not a valid deployment file:\n  - ${line}`,
+      )
+    }
+  })
+
+  it('refuses a file nested 100,000 levels deep naming the depth, without overflowing the stack', async () => {
+    const depth = 100_000
+    const path = write('deep.json', `{"forms":${'['.repeat(depth)}${']'.repeat(depth)}}`)
+    const error = await loadDeployment(path).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DeploymentError)
+    expect((error as Error).message).toMatch(
+      /deep\.json is not a valid deployment file:\n {2}- forms\.0\.0\.0\.0\.0\.… \(\d+ keys deep\): nested deeper than 64 levels/,
+    )
+    // A module's object that refers to itself is as deep as it gets: refused the same way.
+    const cyclic = write(
+      'cyclic.mjs',
+      'const a = {}; a.self = a; export default { sessions: { activities: { poll: a } } }\n',
+    )
+    await expect(loadDeployment(cyclic)).rejects.toThrow(/nested deeper than 64 levels/)
+  })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseDeployment } from './schema.ts'
 import {
   operationMatcher,
+  readActivityContent,
   readField,
   readFieldKind,
   readRequestBody,
@@ -155,5 +156,56 @@ describe('reading what a deployment sent back into the contract', () => {
     })
     expect(locate('POST', '/sessions/s1/present')).toBeUndefined()
     expect(locate('GET', '/forms/f1')?.id).toBe('getForm')
+  })
+})
+
+describe('activity contents read back', () => {
+  const withMap = parseDeployment(
+    {
+      sessions: {
+        activities: { poll: { prompt: 'Lunch?', answers: ['A', 'B'] }, cue: { label: 'Break' } },
+        contents: {
+          poll: { question: 'prompt', options: 'answers', allowMultiple: 'settings.multiple' },
+          spin_wheel: { removeWinner: null },
+        },
+      },
+    },
+    'test',
+  )
+
+  it("put each key the file maps (dotted paths too) under the contract's name", () => {
+    expect(
+      readActivityContent(withMap, 'poll', {
+        prompt: 'Lunch?',
+        answers: ['Pizza', 'Sushi'],
+        settings: { multiple: true },
+      }),
+    ).toEqual({
+      known: true,
+      body: { question: 'Lunch?', options: ['Pizza', 'Sushi'], allowMultiple: true },
+    })
+    // null: the deployment has no such key, so its content cannot hold the contract's.
+    expect(readActivityContent(withMap, 'spin_wheel', { title: 'Who?', removeWinner: 1 })).toEqual({
+      known: true,
+      body: { title: 'Who?' },
+    })
+  })
+
+  it('cannot be read for a kind the file gives a sample of but no key map', () => {
+    expect(readActivityContent(withMap, 'cue', { label: 'Break' })).toEqual({
+      known: false,
+      key: 'sessions.contents.cue',
+    })
+    // Neither a sample nor a map: the contract's own keys are assumed.
+    expect(readActivityContent(withMap, 'nps', { question: 'Recommend?' })).toEqual({
+      known: true,
+      body: { question: 'Recommend?' },
+    })
+  })
+
+  it('refuse a key map naming a key the kind does not have', () => {
+    expect(() =>
+      parseDeployment({ sessions: { contents: { cue: { prompt: 'label' } } } }, 'x.json'),
+    ).toThrow(/sessions\.contents\.cue\.prompt: unknown key/)
   })
 })

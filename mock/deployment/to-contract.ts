@@ -1,3 +1,4 @@
+import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { pathParamNames, type RouteDef } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
@@ -166,6 +167,35 @@ export const readField = (deployment: DeploymentFile, field: unknown): ReadBody 
     known: true,
     body: { ...field, kind, ...(field.config === undefined ? {} : { config: config.body }) },
   }
+}
+
+/** The file key of an activity kind's content key map. */
+export const contentKey = (kind: string) => `sessions.contents.${kind}`
+
+/**
+ * An activity's content (its config, everything but `kind`) read back into the contract's keys by
+ * the file's key map (`sessions.contents.<kind>`); without one, as it is. `known: false` when the
+ * file has no key map for a kind it gives a content sample of (the sample says what to send, not
+ * how to read): the content is the deployment's own.
+ */
+export const readActivityContent = (
+  deployment: DeploymentFile,
+  kind: ActivityKind,
+  content: unknown,
+): ReadBody => {
+  if (!isObj(content)) return { known: true, body: content }
+  const map = deployment.sessions?.contents?.[kind]
+  if (map === undefined) {
+    const sample = deployment.sessions?.activities?.[kind]
+    return sample === undefined || sample === null
+      ? { known: true, body: content }
+      : { known: false, key: contentKey(kind) }
+  }
+  const spelled = map as Record<string, string | null | undefined>
+  const out = unspell(content, Object.entries(spelled))
+  // A key the deployment does not have (null) cannot be in its content: nothing to read back.
+  for (const [key, where] of Object.entries(spelled)) if (where === null) delete out[key]
+  return { known: true, body: out }
 }
 
 /** The deployment's state names (`expect.states`) read back; other values are returned as they are. */

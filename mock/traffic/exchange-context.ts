@@ -30,7 +30,8 @@ export const issuesLine = (error: z.ZodError, prefix = ''): string => {
   return more > 0 ? `${parts.join('; ')}; and ${more} more` : parts.join('; ')
 }
 
-const readJson = (text: string | undefined, truncated: boolean, list: boolean): ReadBody => {
+/** A body's text as JSON; a list cut at the size limit as its whole items. */
+export const readJson = (text: string | undefined, truncated: boolean, list: boolean): ReadBody => {
   if (text === undefined || text === '') return { state: 'none' }
   if (truncated) {
     if (!list) return { state: 'unreadable', reason: 'over the size limit' }

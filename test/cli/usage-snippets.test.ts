@@ -81,8 +81,9 @@ describe('docs/usage.md', () => {
       const { status, output } = await run(process.execPath, tool, dir)
       expect(status, output).toBe(0)
       // forms.test.ts overrides GET /forms in one test and expects the mock's answer in the next;
-      // data.test.ts loads other data per test and expects the demo data back after.
-      if (usesVitest) expect(output).toMatch(/Tests\s+7 passed \(7\)/)
+      // data.test.ts loads other data per test and expects the demo data back after;
+      // journal.test.ts expects the journal emptied between tests.
+      if (usesVitest) expect(output).toMatch(/Tests\s+9 passed \(9\)/)
     },
     60_000,
   )

@@ -107,6 +107,28 @@ describe('check against a deployment of an earlier release', () => {
     expect(result.exitCode).not.toBe(0)
   }, 120_000)
 
+  it('without the release, a refused POST /series advises --release and the file\'s "release" before another spelling', async () => {
+    const { baseUrl } = await deploymentOf('2026-07-12')
+    const result = await runConformance({
+      baseUrl,
+      ...keys,
+      filter: (check) => check.operations.includes('createSeries'),
+    })
+    const blocked = result.checks.filter((c) => c.state === 'blocked')
+    expect(blocked.length).toBeGreaterThan(0)
+    for (const check of blocked) {
+      const first = check.message?.split('\n')[0] ?? ''
+      expect(first).toMatch(
+        /^Setup refused: POST \/series answered 404\. POST \/series arrived in release 2026-07-13 \(§9\)/,
+      )
+      expect(first).toContain(
+        '--release 2026-07-12 or "release": "2026-07-12" in the deployment file',
+      )
+      // The release comes before the spelling: the likelier fix first.
+      expect(first.indexOf('--release')).toBeLessThan(first.indexOf('spells that request'))
+    }
+  }, 120_000)
+
   it('explores without divergence and sends nothing of a later release', async () => {
     const { baseUrl, sent } = await deploymentOf('initial')
     const result = await runConformance({
