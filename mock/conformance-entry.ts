@@ -1,9 +1,9 @@
 /**
  * `engagement-mock/conformance`: the conformance suite as built into the package. Node-only entry
- * point (it writes reports and reads deployment files). It gathers the names of four folders, so
+ * point (it writes reports and reads deployment files). It gathers the names of five folders, so
  * none of them imports another to carry them: the suite (`conformance/`), the deployment file
- * (`deployment/`), the traffic checker (`traffic/`), the proxy (`proxy/`), and the reports both
- * the suite and the checker write (`reports/`).
+ * (`deployment/`), the traffic checker (`traffic/`), the proxy (`proxy/`), and the report format both
+ * the suite and the checker write (`report-format/`).
  *
  * - `runConformance(options)`: the whole catalog against a deployment, a typed result.
  * - `registerConformance(runner, options)`: every check as a test of vitest, jest or node:test.
@@ -79,8 +79,8 @@ export {
   startTrafficProxy,
   type TrafficProxyOptions,
 } from './proxy/proxy.ts'
-export { toCurl } from './reports/curl.ts'
-export { buildJunit } from './reports/junit.ts'
+export { toCurl } from './report-format/curl.ts'
+export { buildJunit } from './report-format/junit.ts'
 export {
   createTrafficChecker,
   type ExchangeVerdict,

@@ -1,7 +1,7 @@
 // Node-only: writes a catalog run's report files.
 
+import { buildJunit } from '../report-format/junit.ts'
 import { reportDir, writeReportFiles } from '../reports/files.ts'
-import { buildJunit } from '../reports/junit.ts'
 import type { ReportedCheck, RunInfo } from '../reports/model.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { withExplorationSuite } from './explore/report.ts'

@@ -1,6 +1,6 @@
 import { operationLabel as label } from '../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
-import { buildJunit } from '../reports/junit.ts'
+import { buildJunit } from '../report-format/junit.ts'
 import type { ReportedCheck, RunInfo } from '../reports/model.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
 

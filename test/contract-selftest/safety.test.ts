@@ -10,7 +10,7 @@ import { cleanup } from '../../mock/conformance/cleanup.ts'
 import { DEMO_KEYS } from '../../mock/conformance/env.ts'
 import { Run } from '../../mock/conformance/run.ts'
 import { runCheck } from '../../mock/conformance/runner.ts'
-import { toCurl } from '../../mock/reports/curl.ts'
+import { toCurl } from '../../mock/report-format/curl.ts'
 import { DEVIANTS } from './deviants.ts'
 import { findCheck, runSuite, startTarget, type Target } from './harness.ts'
 

@@ -4,7 +4,7 @@
  */
 
 export { orderViolations } from '../../../contract/order.ts'
-export { toCurl } from '../../reports/curl.ts'
+export { toCurl } from '../../report-format/curl.ts'
 export { label } from '../context.ts'
 export { KEY_VARS, type KeyRole } from '../env.ts'
 export { describeAnswer, type Exchange } from '../failure.ts'

@@ -1,0 +1,30 @@
+// Node-only: writes the report files; building them imports nothing from Node.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+
+/** The three files a run writes into its report folder. */
+export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
+
+/** Where the three reports go: reports/ unless CONTRACT_REPORT_DIR says otherwise. */
+export const reportDir = (vars: Record<string, string | undefined> = process.env): string =>
+  vars.CONTRACT_REPORT_DIR || 'reports'
+
+/**
+ * Writes the three built reports into `dir` (made if missing) and returns their absolute paths:
+ * what a run of the catalog and a check of traffic both write.
+ */
+export const writeReportFiles = async (
+  dir: string,
+  reports: { markdown: string; json: unknown; junit: string },
+): Promise<string[]> => {
+  await mkdir(dir, { recursive: true })
+  const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
+    string,
+    string,
+    string,
+  ]
+  await writeFile(js, `${JSON.stringify(reports.json, null, 2)}\n`)
+  await writeFile(md, reports.markdown)
+  await writeFile(junit, reports.junit)
+  return [md, js, junit]
+}
