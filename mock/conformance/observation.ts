@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { OperationId } from '../../contract/table.ts'
-import type { Answer, Observation } from '../reports/model.ts'
+import type { Answer, Observation } from '../report-format/model.ts'
 
-export type { Answer, Observation } from '../reports/model.ts'
+export type { Answer, Observation } from '../report-format/model.ts'
 
 export const observation = (input: Omit<Observation, 'matches'>): Observation => ({
   ...input,

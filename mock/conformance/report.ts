@@ -1,12 +1,12 @@
 import { releaseLabel } from '../../contract/releases.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
-import type { CheckState, ReportedCheck, RunInfo } from '../reports/model.ts'
+import type { CheckState, ReportedCheck, RunInfo } from '../report-format/model.ts'
 import { label } from './context.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations } from './observation.ts'
 
-export type { ReportedCheck, RunInfo } from '../reports/model.ts'
+export type { ReportedCheck, RunInfo } from '../report-format/model.ts'
 
 const ICON: Record<CheckState, string> = {
   passed: 'pass',

@@ -1,14 +1,14 @@
 import type { OperationId } from '../../contract/table.ts'
 import { notInRelease } from '../deployment/release.ts'
 import { NotOffered } from '../deployment/to-deployment.ts'
-import type { CheckState, Observation } from '../reports/model.ts'
+import type { CheckState, Observation } from '../report-format/model.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'
 import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
 import type { Run } from './run.ts'
 
-export { CHECK_STATES, type CheckState } from '../reports/model.ts'
+export { CHECK_STATES, type CheckState } from '../report-format/model.ts'
 
 export interface CheckResult {
   name: string

@@ -1,13 +1,13 @@
 // Node-only: writes a catalog run's report files.
 
+import { reportDir, writeReportFiles } from '../report-format/files.ts'
 import { buildJunit } from '../report-format/junit.ts'
-import { reportDir, writeReportFiles } from '../reports/files.ts'
-import type { ReportedCheck, RunInfo } from '../reports/model.ts'
+import type { ReportedCheck, RunInfo } from '../report-format/model.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { withExplorationSuite } from './explore/report.ts'
 import { buildReport } from './report.ts'
 
-export { REPORT_FILES, reportDir } from '../reports/files.ts'
+export { REPORT_FILES, reportDir } from '../report-format/files.ts'
 
 /** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
 export const writeReports = async (

@@ -1,7 +1,7 @@
 import { operationLabel as label } from '../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { buildJunit } from '../report-format/junit.ts'
-import type { ReportedCheck, RunInfo } from '../reports/model.ts'
+import type { ReportedCheck, RunInfo } from '../report-format/model.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
 
 /** Where the traffic came from, as the report names it. */

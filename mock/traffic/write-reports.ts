@@ -1,5 +1,5 @@
 // Node-only: writes the report files of observed traffic (the checker itself imports nothing from Node).
-import { writeReportFiles } from '../reports/files.ts'
+import { writeReportFiles } from '../report-format/files.ts'
 import type { TrafficSummary } from './log.ts'
 import { buildTrafficReport, type TrafficSource } from './report.ts'
 
