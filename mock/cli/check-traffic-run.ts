@@ -5,10 +5,16 @@ import { createTrafficChecker } from '../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../traffic/har.ts'
 import { TrafficLog } from '../traffic/log.ts'
+import { ReleaseNeeds } from '../traffic/release-needs.ts'
 import { writeTrafficReports } from '../traffic/write-reports.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
 import { EXIT, UsageError } from './options.ts'
-import { findingLine, printTrafficSummary } from './traffic-print.ts'
+import {
+  findingLine,
+  printTrafficSummary,
+  releaseNeedLine,
+  trafficFailed,
+} from './traffic-print.ts'
 
 /** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
 export const readHar = async (file: string) => {
@@ -55,12 +61,17 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const { release } = options
+  const log = new TrafficLog(
+    undefined,
+    release && new ReleaseNeeds(release.release, release.given, deployment ?? {}),
+  )
   exchanges.forEach((exchange, i) => {
     const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
     for (const finding of [...kept.violations, ...kept.requestIssues]) {
       process.stdout.write(`${findingLine(finding)}\n`)
     }
+    if (kept.releaseNeed) process.stdout.write(`${releaseNeedLine(kept.releaseNeed)}\n`)
   })
   const summary = log.summary()
   const reports = await writeTrafficReports(
@@ -77,5 +88,5 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     summary,
   )
   printTrafficSummary(summary, reports)
-  process.exitCode = summary.violationCount > 0 ? EXIT.failed : EXIT.ok
+  process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok
 }

@@ -52,5 +52,10 @@ export const printImportReport = (report: ImportReport, target: string): void =>
       ? '\nPersonal data kept as recorded (--keep-personal-data).\n'
       : `\nPersonal data replaced by deterministic fakes: ${personal.emails} email address(es), ${personal.answers} free-text answer(s).\n`,
   )
+  if (report.credentialsRemoved > 0) {
+    out.write(
+      `A recorded API key echoed by the answers was replaced by $API_KEY (${report.credentialsRemoved} time(s)).\n`,
+    )
+  }
   out.write(`\nWrote ${target}\nServe it: npx engagement-mock serve --scenario ${target}\n`)
 }

@@ -3,6 +3,7 @@ import { checkState, type MockState } from '../core/state.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { saveStateFile } from '../http/state/file.ts'
+import { withoutCredentials } from '../import/credentials.ts'
 import { TrafficObserver } from '../import/observe.ts'
 import type { ImportReport } from '../import/to-state.ts'
 import { toState } from '../import/to-state.ts'
@@ -12,6 +13,9 @@ import { detectApiRoot, harExchanges } from '../traffic/har.ts'
 import { readHar } from './check-traffic-run.ts'
 import type { ImportTrafficOptions } from './import-traffic.ts'
 import { UsageError } from './options.ts'
+
+/** `Bearer $API_KEY_2`: a shell variable standing for a key, as the proxy records one. */
+const PLACEHOLDER = /^(?:[A-Za-z][\w-]*\s+)?\$[A-Z_][A-Z0-9_]*$/
 
 /** How the deployment's words are read back: the contract's own without a deployment file. */
 const wordsOf = async (deployment: DeploymentFile | undefined): Promise<ReadBack | undefined> => {
@@ -37,7 +41,13 @@ export const stateOfHars = async (
     const value = authorization?.trim() || undefined
     let known = labels.get(value)
     if (known === undefined) {
-      known = value === undefined ? '(no credential)' : `credential ${labels.size + 1}`
+      // A placeholder (the proxy's `Bearer $API_KEY_1`) is no secret: it names itself.
+      known =
+        value === undefined
+          ? '(no credential)'
+          : PLACEHOLDER.test(value)
+            ? value
+            : `credential ${labels.size + 1}`
       labels.set(value, known)
     }
     return known
@@ -62,11 +72,20 @@ export const stateOfHars = async (
     }
   }
   const words = await wordsOf(deployment)
-  return toState(observer.result, {
+  const made = toState(observer.result, {
     ...(words ? { words } : {}),
     ...(options.keepPersonalData ? { keepPersonalData: true } : {}),
     ...(options.publicUrl ? { publicBase: options.publicUrl } : {}),
   })
+  // A key an answer echoed is replaced too (the whole value, and the token after its scheme).
+  const tokens = [...labels.keys()].flatMap((value) =>
+    value === undefined || PLACEHOLDER.test(value) ? [] : [value, value.replace(/^\S+\s+/, '')],
+  )
+  const cleaned = withoutCredentials(made.state, tokens)
+  return {
+    state: cleaned.state,
+    report: { ...made.report, credentialsRemoved: cleaned.replaced },
+  }
 }
 
 /** `engagement-mock import-traffic`: HAR files → a state file, and the report. */

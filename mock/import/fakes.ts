@@ -54,6 +54,13 @@ export class Fakes {
     return found ? out : undefined
   }
 
+  /** A phone number for `phone`. */
+  phone(phone: string): string {
+    const faker = this.#seeded('phone', phone.replace(/\D/g, ''))
+    this.replaced.answers++
+    return faker.phone.number()
+  }
+
   /** A free-text answer of about the same length. */
   answer(text: string): string {
     const faker = this.#seeded('answer', text)

@@ -159,6 +159,15 @@ describe('import-traffic: a recording becomes a state', () => {
       shareUrl: `http://localhost:4010/f/${form.slug}`,
     })
     expect(imported?.fields.map((f) => f.kind)).toEqual(['short_text', 'rating'])
+    // The state loads where states load: here createMock's scenario.
+    const offline = createMock({ scenario: state })
+    const read = await offline.handle({
+      method: 'GET',
+      path: `/forms/${form.id}`,
+      headers: { authorization: `Bearer ${ACME_KEY}` },
+    })
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ form: { id: form.id, title: 'Retro (June)' } })
     expect(state.reports[0]?.payload).toEqual(report.payload)
     expect(summary.resources.reports).toMatchObject({ imported: 1, merged: 1 })
     expect(summary.resources.forms.leftOut).toEqual([
@@ -230,6 +239,10 @@ describe('import-traffic: a recording becomes a state', () => {
     expect(response?.answers[yesNo as string]).toBe(true)
     expect(JSON.stringify(first.state)).not.toContain('ana@corp')
     expect(first.report.personalData).toEqual({ kept: false, emails: 2, answers: 1 })
+
+    // The links point where the mock's pages are served.
+    const moved = importEntries(entries, { publicBase: 'https://mock.example.com/' })
+    expect(moved.state.forms[0]?.shareUrl).toMatch(/^https:\/\/mock\.example\.com\/f\//)
 
     const kept = importEntries(entries, { keepPersonalData: true })
     expect(kept.state.responses[0]?.email).toBe('ana@corp.example.com')

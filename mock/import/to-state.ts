@@ -72,6 +72,8 @@ export interface ImportReport {
   /** Recorded identifiers a state cannot hold (not URL-safe, or repeated), given one of the mock's. */
   reissued: { ids: number; joinCodes: number; slugs: number }
   vocabulary: string
+  /** Occurrences of a recorded credential that answers echoed, replaced by `$API_KEY`. */
+  credentialsRemoved: number
 }
 
 export interface ToStateOptions {
@@ -483,7 +485,7 @@ const toReport = (
 }
 
 /** Field kinds whose answers are free text a person typed. */
-const FREE_TEXT: readonly string[] = ['short_text', 'long_text', 'email', 'phone']
+const FREE_TEXT: readonly string[] = ['short_text', 'long_text']
 
 const toResponse = (
   c: Conversion,
@@ -506,9 +508,11 @@ const toResponse = (
       !c.keep && typeof answer === 'string'
         ? kind === 'email'
           ? c.fakes.email(answer)
-          : FREE_TEXT.includes(kind)
-            ? c.fakes.answer(answer)
-            : answer
+          : kind === 'phone'
+            ? c.fakes.phone(answer)
+            : FREE_TEXT.includes(kind)
+              ? c.fakes.answer(answer)
+              : answer
         : answer
   }
   const email = text(v.email)
@@ -650,6 +654,7 @@ export const toState = (
       },
       reissued: c.reissued,
       vocabulary: c.words.source,
+      credentialsRemoved: 0,
     },
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 import { type LongRunning, runCli, startCli } from './cli.ts'
-import { driveForeignApp, recordThroughProxy } from './import-flow.ts'
+import { driveForeignApp } from './import-flow.ts'
 
 type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
@@ -101,8 +101,24 @@ const get = async (root: string, path: string, key = ACME_KEY) =>
 
 beforeAll(async () => {
   foreign = await startForeign()
-  const har = await recordThroughProxy(foreign.baseUrl, driveForeignApp)
-  writeFileSync(harFile, JSON.stringify(har))
+  // Recorded as a team records it: `proxy --record` in front of the deployment, the app through it.
+  const proxy = startCli([
+    'proxy',
+    foreign.baseUrl,
+    '--port',
+    '0',
+    '--deployment',
+    DEPLOYMENT,
+    '--record',
+    harFile,
+    '--report-dir',
+    join(tmp, 'proxy-reports'),
+  ])
+  servers.push(proxy)
+  const [, root = ''] = await proxy.waitFor(/Point your app at (\S+) /, 60_000)
+  await driveForeignApp(root)
+  proxy.child.kill('SIGINT')
+  await proxy.exited
 }, 60_000)
 
 describe('engagement-mock import-traffic, then serve --scenario and seed --from', () => {
@@ -133,6 +149,29 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(existsSync(out)).toBe(false)
   }, 60_000)
 
+  it('never writes a recorded key, not even one an answer echoed', async () => {
+    const har = JSON.parse(readFileSync(harFile, 'utf8'))
+    const key = 'sk_live_0f9e8d7c6b5a'
+    const entry = har.log.entries.find(
+      (e: Recorded['log']['entries'][number] & { request: { method: string } }) =>
+        e.request.method === 'POST' && e.request.url.endsWith('/forms'),
+    )
+    entry.request.headers = [{ name: 'Authorization', value: `Bearer ${key}` }]
+    const answer = JSON.parse(entry.response.content.text)
+    answer.form.title = `Made with ${key}`
+    entry.response.content.text = JSON.stringify(answer)
+    const echoed = join(tmp, 'echoed.har')
+    writeFileSync(echoed, JSON.stringify({ log: { entries: [entry] } }))
+    const out = join(tmp, 'echoed.json')
+    const imported = await runCli(['import-traffic', echoed, '--out', out])
+    expect(imported.status).toBe(0)
+    expect(imported.stdout).toContain('replaced by $API_KEY (1 time(s))')
+    expect(`${imported.stdout}${imported.stderr}`).not.toContain(key)
+    const state = readFileSync(out, 'utf8')
+    expect(state).not.toContain(key)
+    expect(state).toContain('"title":"Made with $API_KEY"')
+  }, 60_000)
+
   it('imports the recording; the mock serves every record as the last answer said, and the app goes on offline', async () => {
     const imported = await runCli([
       'import-traffic',
@@ -149,6 +188,11 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(report.resources.forms.leftOut).toEqual([
       { id: 'frm_0000000000aa', why: 'only named in a path (getForm), never shown in an answer' },
     ])
+    // The proxy's placeholders name the organizations; the busiest gets the first demo key.
+    expect(report.organizations[0]).toMatchObject({
+      apiKey: ACME_KEY,
+      credential: expect.stringMatching(/^Bearer \$API_KEY(_\d+)?$/),
+    })
     // Nothing recorded that identifies a person or a key reaches the state.
     const text = readFileSync(stateFile, 'utf8')
     for (const secret of [...Object.values(FOREIGN_KEYS), 'lead@staging-team.example.com']) {
@@ -270,8 +314,39 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect(objs((await get(root, '/series')).series)).toHaveLength(count(0, 'series'))
     expect(objs((await get(root, '/sponsors')).reports)).toHaveLength(count(0, 'reports'))
 
+    // A HAR itself, read as import-traffic reads it: the plan it would send.
+    const dry = await runCli([
+      'seed',
+      root,
+      '--from',
+      harFile,
+      '--deployment',
+      DEPLOYMENT,
+      '--dry-run',
+    ])
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).toMatch(/send {2}\[--key\] POST \/forms {2}createForm "Sprint 12 retro"/)
+    expect(dry.stdout).toMatch(
+      /send {2}\[--key\] POST \/sessions\/<session\.ses_\w+\.session\.id>\/teams {2}addTeam/,
+    )
+
     const empty = await startForeign()
     try {
+      // Without its deployment file the foreign deployment refuses the contract's words: the run
+      // stops at the first refusal, says what was created, and exits 1.
+      const refused = await runCli([
+        'seed',
+        empty.baseUrl,
+        '--key',
+        FOREIGN_KEYS.main,
+        '--from',
+        stateFile,
+      ])
+      expect(refused.status).toBe(1)
+      expect(refused.stderr).toMatch(/Stopped at step \d+ of \d+ \(\w+\): POST /)
+      expect(refused.stderr).toMatch(/Nothing after it was sent\./)
+      empty.reset()
+
       const toForeign = await runCli([
         'seed',
         empty.baseUrl,
