@@ -162,7 +162,8 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   const clients = new Map<string, Client>(
     [...keys].map(([planKey, apiKey]) => [
       planKey,
-      createClient({ baseUrl, apiKey, timeoutMs: 30_000 }),
+      // Bounded like the conformance tools' reading: a deployment's answer cannot exhaust memory.
+      createClient({ baseUrl, apiKey, timeoutMs: 30_000, maxAnswerBytes: 64 * 1024 * 1024 }),
     ]),
   )
   process.stderr.write(`Seeding ${baseUrl} with ${source}…\n`)
@@ -257,6 +258,12 @@ stops the run: the records already created are listed, and the exit status is 1.
 With --from the records of a state (or of a HAR file, read as import-traffic reads it) are sent
 instead, oldest first, each in the order its relations need; the state's first organization
 (acme-demo-key) is --key, its second (globex-demo-key) --other-key.
+
+Exit status:
+  0  the plan was sent (or written with --out, or listed with --dry-run)
+  1  the deployment refused a step: the records created before it stay
+  2  usage error: bad option or deployment file, or a plan its "probe" says the deployment
+     refuses (nothing is sent; --dry-run says the same)
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run

@@ -65,6 +65,12 @@ export const buildReport = (
       : []),
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
+    ...(run.error
+      ? [
+          `**The run stopped on an error of its own:** ${run.error}. The checks below ran before it.`,
+          '',
+        ]
+      : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
     ...(json.totals.blocked > 0
       ? [

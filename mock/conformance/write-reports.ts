@@ -9,15 +9,18 @@ import { buildReport } from './report.ts'
 
 export { REPORT_FILES, reportDir } from '../report-format/files.ts'
 
+import type { Secrets } from '../report-format/secrets.ts'
+
 /** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
 export const writeReports = async (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   dir = reportDir(),
   exploration?: ExploreResult,
+  secrets?: Secrets,
 ): Promise<string[]> => {
   const { json, markdown } = buildReport(run, checks, exploration)
   const cases = buildJunit(run, checks)
   const junit = exploration ? withExplorationSuite(cases, exploration) : cases
-  return writeReportFiles(dir, { markdown, json, junit })
+  return writeReportFiles(dir, { markdown, json, junit }, secrets)
 }

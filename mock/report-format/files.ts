@@ -1,6 +1,7 @@
 // Node-only: writes the report files; building them imports nothing from Node.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import type { Secrets } from './secrets.ts'
 
 /** The three files a run writes into its report folder. */
 export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
@@ -16,15 +17,18 @@ export const reportDir = (vars: Record<string, string | undefined> = process.env
 export const writeReportFiles = async (
   dir: string,
   reports: { markdown: string; json: unknown; junit: string },
+  /** The run's credentials: replaced by their variables in every file, whatever put them there. */
+  secrets?: Secrets,
 ): Promise<string[]> => {
+  const clean = (text: string) => (secrets ? secrets.scrub(text) : text)
   await mkdir(dir, { recursive: true })
   const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
     string,
     string,
     string,
   ]
-  await writeFile(js, `${JSON.stringify(reports.json, null, 2)}\n`)
-  await writeFile(md, reports.markdown)
-  await writeFile(junit, reports.junit)
+  await writeFile(js, clean(`${JSON.stringify(reports.json, null, 2)}\n`))
+  await writeFile(md, clean(reports.markdown))
+  await writeFile(junit, clean(reports.junit))
   return [md, js, junit]
 }

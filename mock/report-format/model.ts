@@ -66,6 +66,8 @@ export interface RunInfo {
   cleanup?: string
   /** Why the run could not start (server down, not JSON, key refused). */
   problem?: string
+  /** An error of the run's own that stopped it part way: the checks reported ran before it. */
+  error?: string
   /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
   release?: RunRelease
 }
