@@ -12,6 +12,12 @@
  *   the validating proxy (`startTrafficProxy`) that `engagement-mock proxy` runs.
  */
 
+import { buildHtmlReport } from './conformance/html-report.ts'
+import type { Secrets } from './report-format/secrets.ts'
+import type { TrafficSummary } from './traffic/log.ts'
+import type { TrafficSource } from './traffic/report.ts'
+import { writeTrafficReports as writeTrafficFiles } from './traffic/write-reports.ts'
+
 export {
   type AdapterOptions,
   ConformanceTestError,
@@ -90,4 +96,14 @@ export {
 export { redactHeaders, type TrafficExchange, type TrafficFinding } from './traffic/exchange.ts'
 export { type RecordedFinding, TrafficLog, type TrafficSummary } from './traffic/log.ts'
 export { buildTrafficReport, type TrafficSource } from './traffic/report.ts'
-export { writeTrafficReports } from './traffic/write-reports.ts'
+
+/**
+ * Writes conformance.md, .json, .html and contract-junit.xml of observed traffic; returns their
+ * absolute paths. The page is the suite's, handed to the checker's writer here, where both meet.
+ */
+export const writeTrafficReports = (
+  dir: string,
+  source: TrafficSource,
+  traffic: TrafficSummary,
+  secrets?: Secrets,
+): Promise<string[]> => writeTrafficFiles(dir, source, traffic, secrets, buildHtmlReport)

@@ -1,4 +1,5 @@
 import { setupWorker } from 'msw/browser'
+import { runRelease } from '../deployment/release.ts'
 import { parseDeployment } from '../deployment/schema.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { createTrafficChecker } from '../traffic/check-exchange.ts'
@@ -72,7 +73,11 @@ export const startWatching = async (options: WatchWorkerOptions) => {
   const root = new URL(apiRoot)
   const limit = watch.maxBodyBytes ?? watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(
+    undefined,
+    undefined,
+    runRelease(undefined, deployment?.release).release,
+  )
   const worker = setupWorker()
   let count = 0
   let queue = Promise.resolve()

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { buildHtmlReport } from '../conformance/html-report.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
+import { runRelease } from '../deployment/release.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { createTrafficChecker } from '../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../traffic/exchange.ts'
@@ -74,6 +76,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
   const log = new TrafficLog(
     undefined,
     release && new ReleaseNeeds(release.release, release.given, deployment ?? {}),
+    runRelease(release, deployment?.release).release,
   )
   exchanges.forEach((exchange, i) => {
     try {
@@ -101,6 +104,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     },
     summary,
     secrets,
+    buildHtmlReport,
   )
   printTrafficSummary(summary, reports)
   process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok

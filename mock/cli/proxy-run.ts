@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { releaseLabel } from '../../contract/releases.ts'
+import { buildHtmlReport } from '../conformance/html-report.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../proxy/proxy.ts'
@@ -86,6 +87,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
         },
         summary,
         running.secrets,
+        buildHtmlReport,
       )
       printTrafficSummary(summary, reports)
       if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)

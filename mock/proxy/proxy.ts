@@ -8,6 +8,7 @@ import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
 import type { Release } from '../../contract/releases.ts'
+import { runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { createTrafficChecker, type ExchangeVerdict } from '../traffic/check-exchange.ts'
@@ -127,6 +128,7 @@ export const startTrafficProxy = async (
     undefined,
     options.release &&
       new ReleaseNeeds(options.release.release, options.release.given, options.deployment ?? {}),
+    runRelease(options.release, options.deployment?.release).release,
   )
   const secrets = new Secrets()
   const upstreamError = (line: string) => options.onUpstreamError?.(secrets.scrub(line))
