@@ -190,7 +190,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   }
   printLeftOut(notInRelease, outcome)
   // A refusal may echo the key it was sent with: printed as the option that gave it.
-  const { Secrets } = await import('../conformance/secrets.ts')
+  const { Secrets } = await import('../report-format/secrets.ts')
   const secrets = new Secrets(
     [
       [options.key, 'KEY'],

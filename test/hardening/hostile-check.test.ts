@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
-import { REPORT_FILES } from '../../mock/conformance/write-reports.ts'
+import { REPORT_FILES } from '../../mock/report-format/files.ts'
 import { runCli } from '../cli/cli.ts'
 import { type Hostile, leaks, startHostile, writtenFiles } from './hostile.ts'
 
