@@ -57,10 +57,10 @@ describe('exploration against deployments that go wrong only in a sequence', () 
       await annotate(
         `found after ${explored.runsDone} runs, ${explored.requests} requests, ${explored.durationMs} ms; shrunk to ${divergence.steps.length} steps: ${divergence.summary}`,
       )
-    })
+    }, 300_000)
   }
 
-  it('the catalog alone (exploration off, documented layer) misses four of them', async ({
+  it('the catalog alone (exploration off, documented layer) misses seven of them', async ({
     annotate,
   }) => {
     const missed: string[] = []
@@ -87,6 +87,9 @@ const MISSED_BY_THE_CATALOG = [
   "an update applied to the organization's newest form instead of the one in the path",
   'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
   'publishing a form also rewrites its settings (a part of the record the operation does not name)',
+  'GET /forms still shows a closed form as published while GET /forms/{id} is right (a stale list item)',
+  'publishing a form resets the settings it had changed to their defaults (a transition that rewrites a part it does not name)',
+  "a second complete reorder of a form's fields is acknowledged and ignored (the same write twice on one record)",
 ]
 
 /**

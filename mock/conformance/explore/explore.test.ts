@@ -55,6 +55,24 @@ describe('explore', () => {
     expect(result.requests).toBeLessThanOrEqual(result.bound.requests)
     // Forms are deleted after each sequence; sessions, series and reports have no delete.
     expect(run.created.every((record) => record.kind !== 'form')).toBe(true)
+    // It built the pairs a sequence-only fault needs, on one record, and says so.
+    const pairs = result.reach.pairs.map((p) => `${p.first} → ${p.then}`)
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        'POST /forms/{id}/fields/reorder → POST /forms/{id}/fields/reorder',
+        'PATCH /forms/{id}/settings → POST /forms/{id}/publish',
+        'POST /forms/{id}/close → GET /forms',
+      ]),
+    )
+    const closed = result.reach.listItems.find(
+      (i) => i.list === 'GET /forms' && i.after === 'POST /forms/{id}/close',
+    )
+    expect(closed?.own).toBeGreaterThan(0)
+    const markdown = explorationMarkdown(result).join('\n')
+    expect(markdown).toContain('### What it built and compared')
+    expect(markdown).toMatch(
+      /\| `PATCH \/forms\/\{id\}\/settings` \| `POST \/forms\/\{id\}\/publish` \| \d+ \|/,
+    )
   })
 
   it('finds a fault only a sequence shows, shrinks it, and finds the same sequence again with the same seed', async () => {
