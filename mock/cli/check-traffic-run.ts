@@ -5,12 +5,13 @@ import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
 import { TrafficLog } from '../conformance/traffic/log.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { loadDeploymentOption } from '../deployment/load.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
-import { deploymentOption } from './deployment-option.ts'
 import { EXIT, UsageError } from './options.ts'
 import { findingLine, printTrafficSummary } from './traffic-print.ts'
 
-const readHar = async (file: string) => {
+/** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
+export const readHar = async (file: string) => {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -39,7 +40,7 @@ const readHar = async (file: string) => {
 /** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
 export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {
   const path = resolve(file)
-  const deployment = await deploymentOption(options.deployment)
+  const deployment = await loadDeploymentOption(options.deployment)
   const har = await readHar(path)
   const apiRoot =
     options.apiRoot ?? detectApiRoot(har.log.entries.map((entry) => entry.request.url))

@@ -30,7 +30,7 @@ export const registerCheckTraffic = (program: Command): void => {
     )
     .option(
       '--max-body <bytes>',
-      'check each body up to this many characters (default 2097152)',
+      'check each body up to this many bytes of UTF-8, as proxy does (default 2097152); longer ones only that far',
       parsePositive,
     )
     .addHelpText(

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 import { harEntry } from '../conformance/traffic/har.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { loadDeploymentOption } from '../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../proxy/proxy.ts'
-import { deploymentOption } from './deployment-option.ts'
 import { EXIT, UsageError } from './options.ts'
 import { version } from './program.ts'
 import type { ProxyOptions } from './proxy.ts'
@@ -11,7 +11,7 @@ import { findingLine, printTrafficSummary } from './traffic-print.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {
-  const deployment = await deploymentOption(options.deployment)
+  const deployment = await loadDeploymentOption(options.deployment)
   let recorder: HarRecorder | undefined
   if (options.record) {
     try {

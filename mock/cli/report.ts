@@ -27,7 +27,7 @@ const VERDICT: Record<ConformanceResult['verdict'], string> = {
   conforms: 'Conforms: every check that ran passed.',
   fails: 'Does not conform: a check failed.',
   blocked:
-    'Could not check everything: no check failed, but some were blocked (see "Blocked" below).',
+    'Could not check everything: no check failed, but some were blocked (see "Blocked" above).',
   'could-not-run': 'Could not check: the suite could not run.',
 }
 

@@ -1,4 +1,5 @@
 import type { RecordedFinding, TrafficSummary } from '../conformance/traffic/log.ts'
+import { plural } from '../core/plural.ts'
 
 /** One finding as one line: exchange, operation, method, path, status, what is wrong. */
 export const findingLine = (f: RecordedFinding): string =>
@@ -16,7 +17,7 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
   const table = [['operation', 'exchanges', 'violations', 'request issues'], ...rows]
   const widths = table[0]?.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length))) ?? []
   out.write(
-    `\nTraffic: ${traffic.exchanges} exchanges, ${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it\n`,
+    `\nTraffic: ${plural(traffic.exchanges, 'exchange')}, ${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it\n`,
   )
   if (rows.length > 0) {
     for (const row of table) {
@@ -28,8 +29,8 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
     out.write(`  not checked: ${note} (${count})\n`)
   out.write(
     traffic.violationCount === 0
-      ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${traffic.requestIssueCount} request issues: the client's)` : ''}.\n`
-      : `\n${traffic.violationCount} violation${traffic.violationCount === 1 ? '' : 's'}: the deployment does not conform.\n`,
+      ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${plural(traffic.requestIssueCount, 'request issue')}: the client's)` : ''}.\n`
+      : `\n${plural(traffic.violationCount, 'violation')}: the deployment does not conform.\n`,
   )
   if (reports.length > 0) {
     out.write('\nReports\n')

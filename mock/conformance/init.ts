@@ -6,9 +6,11 @@ import type { Client } from '../../contract/client.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { activityKindSince, operationSince } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
+import { createKey, parseDeployment } from '../deployment/schema.ts'
+import { profileSpellings } from '../deployment/to-deployment.ts'
+import { activityKey, fieldKey } from '../deployment/vocabulary.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from './checks/samples.ts'
 import { label } from './context.ts'
-import { CREATE_KEYS, parseDeployment } from './deployment.ts'
 import { preflight } from './preflight.ts'
 import {
   absentOperations,
@@ -27,7 +29,6 @@ import {
   ConformanceOptionsError,
   conformanceEnv,
 } from './run-conformance.ts'
-import { activityKey, fieldKey } from './vocabulary.ts'
 
 export interface InitOptions
   extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {
@@ -153,7 +154,7 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   )
   const formId = form && idIn(form, 'form')
   await send(
-    'forms.create.publishNow',
+    createKey('forms.create', 'publish'),
     'createForm',
     () =>
       api.createForm({
@@ -210,7 +211,7 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     )
   }
   await send(
-    'sessions.create.openNow',
+    createKey('sessions.create', 'open'),
     'createSession',
     () =>
       api.createSession({
@@ -286,14 +287,6 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   }
 }
 
-const PROFILE_OPERATIONS = {
-  listFormResponses: { method: 'GET', path: '/forms/{id}/responses' },
-  removeField: { method: 'DELETE', path: '/forms/{id}/fields/{fieldId}' },
-  deleteForm: { method: 'DELETE', path: '/forms/{id}' },
-  setTeamMode: { method: 'PATCH', path: '/sessions/{id}/team-mode' },
-  presentActivity: { method: 'POST', path: '/sessions/{id}/present' },
-} as const
-
 const note = (probes: readonly Probe[], key: string, fill: string): string => {
   const seen = probes.filter((p) => p.key === key)
   if (seen.length === 0) return `Not probed (an earlier step was refused). ${fill}`
@@ -305,9 +298,6 @@ const note = (probes: readonly Probe[], key: string, fill: string): string => {
     )
     .join(' ')
 }
-
-const names = (section: keyof typeof CREATE_KEYS) =>
-  Object.fromEntries(Object.entries(CREATE_KEYS[section]).map(([key, profile]) => [key, profile]))
 
 /** One entry per field kind: the profile's name, with what the deployment answered to its sample. */
 const fieldEntries = (probes: readonly Probe[]) =>
@@ -361,8 +351,8 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
     '// release': proposal.why,
     ...(proposal.release ? { release: proposal.release } : {}),
     forms: {
-      '// create': `${note(probes, 'forms.create', fillCreate)} Immediate publish: ${note(probes, 'forms.create.publishNow', fillCreate)}`,
-      create: names('forms.create'),
+      '// create': `${note(probes, 'forms.create', fillCreate)} Immediate publish: ${note(probes, createKey('forms.create', 'publish'), fillCreate)}`,
+      create: profileSpellings.create('forms.create'),
       '// replaceField': note(
         probes,
         'forms.replaceField.wrapper',
@@ -375,20 +365,20 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
         'Not probed: "templates", "useCases" and "layouts" here (and "modes" under sessions) map the profile\'s values to this deployment\'s, e.g. "templates": { "retro": "sprint-retro" }, null for "has none". They matter to seed --deployment and to exploration; see docs/usage.md.',
     },
     sessions: {
-      '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, 'sessions.create.openNow', fillCreate)}`,
-      create: names('sessions.create'),
+      '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, createKey('sessions.create', 'open'), fillCreate)}`,
+      create: profileSpellings.create('sessions.create'),
       activities,
     },
     series: {
       '// create': createNote('createSeries', 'series.create', fillCreate),
-      create: names('series.create'),
+      create: profileSpellings.create('series.create'),
     },
     sponsors: {
       '// create': createNote('createSponsorReport', 'sponsors.create', fillCreate),
-      create: names('sponsors.create'),
+      create: profileSpellings.create('sponsors.create'),
     },
     operations: Object.fromEntries(
-      Object.entries(PROFILE_OPERATIONS).flatMap(([id, where]) => [
+      profileSpellings.operations.flatMap((id) => [
         [
           `// ${id}`,
           note(
@@ -397,7 +387,7 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
             "Write this deployment's method and path (keep the {placeholders}), or null if it does not offer it.",
           ),
         ],
-        [id, where],
+        [id, profileSpellings.operation(id)],
       ]),
     ),
   }

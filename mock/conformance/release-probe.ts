@@ -1,5 +1,5 @@
 import { ACTIVITY_KINDS, type ActivityInput } from '../../contract/activities.ts'
-import { endpoints } from '../../contract/endpoints.ts'
+import { endpoints, operationLabel as label } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
   BASE_RELEASE,
@@ -11,8 +11,6 @@ import {
   releaseAdds,
 } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
-
-const label = (op: OperationId) => `${endpoints[op].method} ${endpoints[op].path}`
 
 /** What `--init` learnt from one request: the probe's key, request, status and answer. */
 export interface ProbeAnswer {

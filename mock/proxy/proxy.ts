@@ -7,7 +7,6 @@ import {
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
-import type { DeploymentFile } from '../conformance/deployment.ts'
 import {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -19,6 +18,7 @@ import {
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
 import { BodyTap } from './body-tap.ts'
 
 export interface TrafficProxyOptions {

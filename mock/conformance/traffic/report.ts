@@ -1,8 +1,8 @@
+import { operationLabel as label } from '../../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
 import { buildJunit } from '../junit.ts'
 import type { ReportedCheck, RunInfo } from '../report.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
-import { label } from './operations.ts'
 
 /** Where the traffic came from, as the report names it. */
 export interface TrafficSource {
