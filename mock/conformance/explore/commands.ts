@@ -30,10 +30,10 @@ const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
  * Creates are weighted up so sequences have records to work on; reads and transitions too, since a
  * fault that only a sequence shows is a transition followed by a read. `listFormResponses` is left
  * out: nothing here submits a response, so it would only repeat the scoping `getForm` covers.
- * Adding a field or an activity is left out when no kind of it is confirmed. The follow-up sends a
- * second operation on the record changed last, the pair sent least so far: about one command in
- * six, so pairs on one record (a change then a transition, the same write twice, a transition then
- * a list) come up in most runs rather than by chance.
+ * Adding a field or an activity is left out when no kind of it is confirmed. The follow-up sends,
+ * on a record of the run, the pair of operations sent least so far: about one command in four, so
+ * pairs on one record (a change then a transition, the same write twice, a transition then a list)
+ * come up in most runs rather than by chance.
  */
 export const commandArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
   ...weighted(6, createForm(b)),

@@ -56,13 +56,17 @@ describe('explore', () => {
     // Forms are deleted after each sequence; sessions, series and reports have no delete.
     expect(run.created.every((record) => record.kind !== 'form')).toBe(true)
     // It built the pairs a sequence-only fault needs, on one record, and says so.
-    const pairs = result.reach.pairs.map((p) => `${p.first} → ${p.then}`)
-    expect(pairs).toEqual(
-      expect.arrayContaining([
-        'POST /forms/{id}/fields/reorder → POST /forms/{id}/fields/reorder',
-        'PATCH /forms/{id}/settings → POST /forms/{id}/publish',
-        'POST /forms/{id}/close → GET /forms',
-      ]),
+    const { pairs } = result.reach
+    const writes = pairs.filter((p) => p.first === p.then && !p.first.startsWith('GET'))
+    expect(writes.map((p) => p.first)).toEqual(
+      expect.arrayContaining(['PATCH /forms/{id}', 'PATCH /forms/{id}/settings']),
+    )
+    const transitions = ['POST /forms/{id}/publish', 'POST /forms/{id}/close']
+    expect(
+      pairs.filter((p) => p.first.startsWith('PATCH /forms') && transitions.includes(p.then)),
+    ).not.toEqual([])
+    expect(pairs.map((p) => `${p.first} → ${p.then}`)).toContain(
+      'POST /forms/{id}/close → GET /forms',
     )
     const closed = result.reach.listItems.find(
       (i) => i.list === 'GET /forms' && i.after === 'POST /forms/{id}/close',
@@ -70,9 +74,7 @@ describe('explore', () => {
     expect(closed?.own).toBeGreaterThan(0)
     const markdown = explorationMarkdown(result).join('\n')
     expect(markdown).toContain('### What it built and compared')
-    expect(markdown).toMatch(
-      /\| `PATCH \/forms\/\{id\}\/settings` \| `POST \/forms\/\{id\}\/publish` \| \d+ \|/,
-    )
+    expect(markdown).toContain('| `POST /forms/{id}/close` | `GET /forms` |')
   })
 
   it('finds a fault only a sequence shows, shrinks it, and finds the same sequence again with the same seed', async () => {
