@@ -1,4 +1,5 @@
 import { setupWorker } from 'msw/browser'
+import { Secrets } from '../conformance/secrets.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -82,6 +83,7 @@ export const startWatching = async (options: WatchWorkerOptions) => {
       : undefined
   }
   /** Requests to the API whose answer's copy has not arrived yet, by msw's request id. */
+  const secrets = new Secrets()
   const awaited = new Map<string, { arrived: Promise<void>; arrive: () => void }>()
   worker.events.on('request:start', ({ request, requestId }) => {
     if (pathOf(request) === undefined) return
@@ -105,17 +107,19 @@ export const startWatching = async (options: WatchWorkerOptions) => {
       const read = await bodies
       if (read === undefined) return
       const [requestText, responseText] = read
-      const sent = cut(requestText, limit)
-      const answer = cut(responseText, limit)
+      // The key the app sent, wherever the answer echoes it, reaches no console line.
+      const requestHeaders = redactHeaders(request.headers, secrets)
+      const sent = cut(secrets.scrub(requestText), limit)
+      const answer = cut(secrets.scrub(responseText), limit)
       const exchange: TrafficExchange = {
         method: request.method,
-        path,
-        url: request.url,
-        requestHeaders: redactHeaders(request.headers),
+        path: secrets.scrub(path),
+        url: secrets.scrub(request.url),
+        requestHeaders,
         ...(requestText === '' ? {} : { requestBody: sent.text }),
         ...(sent.truncated ? { requestBodyTruncated: true } : {}),
         status: response.status,
-        responseHeaders: redactHeaders(response.headers),
+        responseHeaders: redactHeaders(response.headers, secrets),
         responseBody: answer.text,
         ...(answer.truncated ? { responseBodyTruncated: true } : {}),
       }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { releaseLabel } from '../../contract/releases.ts'
 import { harEntry } from '../conformance/traffic/har.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
@@ -7,7 +8,12 @@ import { startTrafficProxy } from '../proxy/proxy.ts'
 import { EXIT, UsageError } from './options.ts'
 import { version } from './program.ts'
 import type { ProxyOptions } from './proxy.ts'
-import { findingLine, printTrafficSummary } from './traffic-print.ts'
+import {
+  findingLine,
+  printTrafficSummary,
+  releaseNeedLine,
+  trafficFailed,
+} from './traffic-print.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {
@@ -29,7 +35,9 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     ...(options.errors ? { errors: true } : {}),
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.release ? { release: options.release } : {}),
     onFinding: (finding) => process.stdout.write(`${findingLine(finding)}\n`),
+    onReleaseNeed: (need) => process.stdout.write(`${releaseNeedLine(need)}\n`),
     onUpstreamError: (line) => process.stderr.write(`⚠ ${line}\n`),
     ...(recorder
       ? { onExchange: (exchange, timing) => recorder?.add(harEntry(exchange, timing)) }
@@ -44,13 +52,26 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     throw error
   })
   let stopping = false
+  /** The proxy's own errors: each printed, named in the reports, and it serves on. */
+  const own: string[] = []
+  const ownError = (what: string, error: unknown) => {
+    const line = running.secrets.scrub(
+      `${what}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    own.push(line)
+    running.log.note(`the proxy's own error (${line})`)
+    process.stderr.write(`⚠ ${line}\n`)
+  }
+  process.on('uncaughtException', (error) => ownError('unexpected error', error))
+  process.on('unhandledRejection', (error) => ownError('unexpected error', error))
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) process.exit(EXIT.failed)
     stopping = true
     process.stderr.write(`\n${signal}: stopping the proxy…\n`)
+    // Each step on its own: whatever fails, the reports of what was checked are still written.
+    await running.close().catch((error) => ownError('closing the proxy', error))
+    await recorder?.close().catch((error) => ownError(`closing ${options.record}`, error))
     try {
-      await running.close()
-      await recorder?.close()
       const summary = running.log.summary()
       const reports = await writeTrafficReports(
         resolve(options.reportDir),
@@ -64,12 +85,13 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
           ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
         },
         summary,
+        running.secrets,
       )
       printTrafficSummary(summary, reports)
       if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)
-      process.exit(summary.violationCount > 0 ? EXIT.failed : EXIT.ok)
+      process.exit(trafficFailed(summary) || own.length > 0 ? EXIT.failed : EXIT.ok)
     } catch (error) {
-      process.stderr.write(`Could not stop cleanly: ${String(error)}\n`)
+      process.stderr.write(`Could not write the reports: ${running.secrets.scrub(String(error))}\n`)
       process.exit(EXIT.failed)
     }
   }
@@ -77,7 +99,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
   process.on('SIGTERM', stop)
   process.stdout.write(
     [
-      `Checking the traffic to ${upstream} against the contract${options.deployment ? ` (deployment file ${options.deployment})` : ''}.`,
+      `Checking the traffic to ${upstream} against the contract${options.deployment ? ` (deployment file ${options.deployment})` : ''}${options.release ? `, and against release ${releaseLabel(options.release.release, options.release.given)}` : ''}.`,
       `Point your app at ${running.apiRoot} (instead of ${upstream}).`,
       options.errors
         ? 'With --errors: an answer that breaks the contract reaches the client as 502.'

@@ -1,5 +1,10 @@
 import type { Command } from 'commander'
 import { parseHttpUrl, parsePort, parsePositive } from './options.ts'
+import {
+  parseReleaseArgument,
+  type ReleaseArgument,
+  TRAFFIC_RELEASE_HELP,
+} from './release-option.ts'
 
 export interface ProxyOptions {
   port: number
@@ -10,6 +15,7 @@ export interface ProxyOptions {
   record?: string
   maxBody?: number
   timeoutMs?: number
+  release?: ReleaseArgument
 }
 
 export const registerProxy = (program: Command): void => {
@@ -42,6 +48,7 @@ export const registerProxy = (program: Command): void => {
       'answer 502 when the deployment has not answered in this long (default 30000)',
       parsePositive,
     )
+    .option('--release <date>', TRAFFIC_RELEASE_HELP, parseReleaseArgument)
     .addHelpText(
       'after',
       `
@@ -50,23 +57,37 @@ forwarded unchanged and answers come back unchanged, streamed, with the deployme
 headers. Each violation is printed as one line as it happens (exchange number, operation, method,
 path, status, what is wrong); a request that breaks the reference is printed as a request issue
 (the client's problem). Each answer carries x-contract-exchange (its number) and, for what the
-request and status alone decide, x-contract-violations / x-contract-request-issues; with --errors
-every answer is held until checked, so its headers name all of them and a violating one is a 502.
+request line, its headers and the status alone decide (not the bodies, which pass after the
+headers), x-contract-violations / x-contract-request-issues; with --errors every answer is held
+until checked, so its headers name all of them and a violating one is a 502.
 Paths outside the API root and unknown paths pass through, counted as outside the contract.
-The Authorization header's value is never printed, reported or recorded ($API_KEY in curls).
+No credential is printed, reported or recorded: each Authorization value (and the same value
+wherever the deployment echoes it) is written as $API_KEY_1, $API_KEY_2, … one per key, in lines,
+curls, reports and the --record HAR (Authorization: Bearer $API_KEY_1).
 
 Ctrl+C (SIGINT) or SIGTERM stops it and writes conformance.md, conformance.json and
 contract-junit.xml to the report folder.
 
+With --release, which backend release the app needs (§9): each exchange a deployment of that
+release could not serve (an operation or an activity kind that came later) is printed as one line
+as it happens, and the reports list them in their own section, with the release the traffic needs.
+
 Exit status (on stop):
+<<<<<<< HEAD
   0  no violation (request issues alone are the client's)
-  1  a violation was seen
+  1  a violation was seen, or the proxy met an error of its own (printed, and named in
+     the reports, which are still written)
+=======
+  0  no violation (request issues alone are the client's); with --release, every exchange served
+  1  a violation was seen, or (--release) an exchange needs a later release
+>>>>>>> main
   2  usage error: bad option, deployment file or port
 
 Examples:
   $ engagement-mock proxy https://staging.example.com/api/v1
   $ engagement-mock proxy https://staging.example.com/api/v1 --port 8080 --deployment deployment.json
   $ engagement-mock proxy https://staging.example.com/api/v1 --errors --record session.har
+  $ engagement-mock proxy https://staging.example.com/api/v1 --release 2026-07-12
   $ curl -H "Authorization: Bearer $API_KEY" http://localhost:4010/api/v1/forms`,
     )
     .action(async (upstream: string, options: ProxyOptions) => {

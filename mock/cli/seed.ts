@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { Client } from '../../contract/client.ts'
 import type { DemoCounts } from '../../fixtures/index.ts'
+import { plural } from '../core/plural.ts'
 import type { SeedVocabulary } from '../deployment/seed-plan.ts'
 import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
@@ -119,31 +120,50 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     plan,
     (planKey) => keys.has(planKey) || (options.dryRun === true && planKey === ACME_KEY),
   )
+  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
+  let vocabulary: SeedVocabulary | undefined
+  let problems: string | undefined
+  if (options.deployment !== undefined) {
+    const [{ loadDeploymentOption }, { SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
+      import('../deployment/load.ts'),
+      import('../deployment/seed-plan.ts'),
+      import('../deployment/seed-check.ts'),
+    ])
+    const deployment = await loadDeploymentOption(options.deployment)
+    if (deployment) {
+      vocabulary = new SeedVocabulary(deployment)
+      // What --init saw this deployment refuse: said up front, before a record is created.
+      const found = checkSeedPlan(
+        deployment,
+        planned.flatMap(({ index, step, skip }) =>
+          skip === undefined && step.type === 'api' ? [{ index, step }] : [],
+        ),
+      )
+      if (found.length > 0) {
+        problems = `${options.deployment}: this deployment refused what the plan would send (its "probe" section, written by check --init), so seed would stop part way; nothing was sent. ${plural(found.length, 'problem')}:\n${found.map((p) => `  - ${p.message}`).join('\n')}`
+      }
+    }
+  }
   if (options.dryRun) {
     printDryRun(planned, keyName)
     printLeftOut(notInRelease)
+    if (problems) {
+      process.stderr.write(`\n${problems}\n`)
+      process.exitCode = EXIT.usage
+    }
     return
   }
+  if (problems) throw new UsageError(problems)
   if (options.key === undefined) {
     throw new UsageError(
       'Give the API key of the organization to seed: --key <key> or SEED_API_KEY.',
     )
   }
-
-  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
-  let vocabulary: SeedVocabulary | undefined
-  if (options.deployment !== undefined) {
-    const [{ loadDeploymentOption }, { SeedVocabulary }] = await Promise.all([
-      import('../deployment/load.ts'),
-      import('../deployment/seed-plan.ts'),
-    ])
-    const deployment = await loadDeploymentOption(options.deployment)
-    if (deployment) vocabulary = new SeedVocabulary(deployment)
-  }
   const clients = new Map<string, Client>(
     [...keys].map(([planKey, apiKey]) => [
       planKey,
-      createClient({ baseUrl, apiKey, timeoutMs: 30_000 }),
+      // Bounded like the conformance tools' reading: a deployment's answer cannot exhaust memory.
+      createClient({ baseUrl, apiKey, timeoutMs: 30_000, maxAnswerBytes: 64 * 1024 * 1024 }),
     ]),
   )
   process.stderr.write(`Seeding ${baseUrl} with ${source}…\n`)
@@ -230,12 +250,20 @@ The plan's steps run in order; each record gets the deployment's own ids and tim
 that the API cannot express (session participation, form responses, §1) are skipped and counted.
 With --deployment the plan is sent in that deployment's vocabulary (field kinds and configs,
 activity contents, templates and other values); a kind the file declares not offered (null) is
-left out of its record, and counted. The first refusal stops the run: the records already
-created are listed, and the exit status is 1.
+left out of its record, and counted. A file written by check --init lists under "probe" what the
+deployment refused of the plan's contents, key by key: a plan that would still send one is refused
+before anything is sent (exit 2, each problem named; --dry-run says the same). The first refusal
+stops the run: the records already created are listed, and the exit status is 1.
 
 With --from the records of a state (or of a HAR file, read as import-traffic reads it) are sent
 instead, oldest first, each in the order its relations need; the state's first organization
 (acme-demo-key) is --key, its second (globex-demo-key) --other-key.
+
+Exit status:
+  0  the plan was sent (or written with --out, or listed with --dry-run)
+  1  the deployment refused a step: the records created before it stay
+  2  usage error: bad option or deployment file, or a plan its "probe" says the deployment
+     refuses (nothing is sent; --dry-run says the same)
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run

@@ -239,6 +239,9 @@ export class CheckContext {
         exchange,
       )
     }
+    if (exchange.unread !== undefined) {
+      this.fail(`${label(op)}: answered ${exchange.status}: ${exchange.unread}.`, exchange)
+    }
     if (!isJson(exchange)) {
       this.fail(`${label(op)}: answered ${exchange.status} with a body that is not JSON.`, exchange)
     }
@@ -306,6 +309,9 @@ export class CheckContext {
    */
   errorShape(op: OperationId, exchange: Exchange, bodyError: boolean): void {
     const shape = contract[op].errorShape
+    if (exchange.unread !== undefined) {
+      this.fail(`${label(op)}: the error body (${exchange.status}): ${exchange.unread}.`, exchange)
+    }
     if (!isJson(exchange)) {
       this.fail(`${label(op)}: the error body (${exchange.status}) is not JSON (§7).`, exchange)
     }

@@ -56,7 +56,10 @@ export const unknownTwinOf = <T extends { kind: string }>(sample: T): ActivityIn
  * Whether a kind's refusal is the refusal of an unknown kind: the same status and the same answer
  * as its twin with a kind no release has, each kind's name aside (a message may echo it).
  */
-const refusedAsUnknown = (probes: readonly ProbeAnswer[], kind: string): boolean | undefined => {
+export const refusedAsUnknown = (
+  probes: readonly ProbeAnswer[],
+  kind: string,
+): boolean | undefined => {
   const probe = probes.find((p) => p.key === `sessions.activities.${kind}`)
   const twin = probes.find((p) => p.key === unknownTwinKey(kind))
   if (!probe || probe.accepted || !twin || twin.accepted) return undefined

@@ -33,6 +33,8 @@ export interface RunInfo {
   cleanup?: string
   /** Why the run could not start (server down, not JSON, key refused). */
   problem?: string
+  /** An error of the run's own that stopped it part way: the checks reported ran before it. */
+  error?: string
   /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
   release?: RunRelease
 }
@@ -94,6 +96,12 @@ export const buildReport = (
       : []),
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
+    ...(run.error
+      ? [
+          `**The run stopped on an error of its own:** ${run.error}. The checks below ran before it.`,
+          '',
+        ]
+      : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
     ...(json.totals.blocked > 0
       ? [

@@ -3,7 +3,7 @@ import { type RunRelease, runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { spelledClient } from '../deployment/to-deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
-import { BudgetExhausted } from './failure.ts'
+import { BudgetExhausted, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
@@ -48,6 +48,7 @@ export class Run {
           baseUrl: env.baseUrl,
           apiKey: key,
           timeoutMs: env.timeoutMs,
+          maxAnswerBytes: MAX_ANSWER_BYTES,
           fetch: explained(fetchImpl),
         }),
         deployment,

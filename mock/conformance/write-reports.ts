@@ -6,6 +6,7 @@ import type { ExploreResult } from './explore/explore.ts'
 import { withExplorationSuite } from './explore/report.ts'
 import { buildJunit } from './junit.ts'
 import { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
+import type { Secrets } from './secrets.ts'
 
 /** The three files a run writes into its report folder. */
 export const REPORT_FILES = ['conformance.md', 'conformance.json', 'contract-junit.xml'] as const
@@ -21,16 +22,19 @@ export const reportDir = (vars: Record<string, string | undefined> = process.env
 export const writeReportFiles = async (
   dir: string,
   reports: { markdown: string; json: unknown; junit: string },
+  /** The run's credentials: replaced by their variables in every file, whatever put them there. */
+  secrets?: Secrets,
 ): Promise<string[]> => {
+  const clean = (text: string) => (secrets ? secrets.scrub(text) : text)
   await mkdir(dir, { recursive: true })
   const [md, js, junit] = REPORT_FILES.map((name) => resolve(join(dir, name))) as [
     string,
     string,
     string,
   ]
-  await writeFile(js, `${JSON.stringify(reports.json, null, 2)}\n`)
-  await writeFile(md, reports.markdown)
-  await writeFile(junit, reports.junit)
+  await writeFile(js, clean(`${JSON.stringify(reports.json, null, 2)}\n`))
+  await writeFile(md, clean(reports.markdown))
+  await writeFile(junit, clean(reports.junit))
   return [md, js, junit]
 }
 
@@ -40,9 +44,10 @@ export const writeReports = async (
   checks: readonly ReportedCheck[],
   dir = reportDir(),
   exploration?: ExploreResult,
+  secrets?: Secrets,
 ): Promise<string[]> => {
   const { json, markdown } = buildReport(run, checks, exploration)
   const cases = buildJunit(run, checks)
   const junit = exploration ? withExplorationSuite(cases, exploration) : cases
-  return writeReportFiles(dir, { markdown, json, junit })
+  return writeReportFiles(dir, { markdown, json, junit }, secrets)
 }

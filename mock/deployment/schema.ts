@@ -173,6 +173,17 @@ const valueMap = <const V extends string>(values: readonly V[]) =>
 
 const Status = z.int().min(100).max(599)
 
+/**
+ * What --init saw of one kind: the content (a field: its config) it accepted, the keys refused one
+ * by one (key → the answer), or the content refused even with its required keys only, as sent.
+ */
+const ProbeEntry = z.strictObject({
+  accepted: Content.optional(),
+  refusedKeys: z.record(z.string(), z.string()).optional(),
+  refused: z.strictObject({ sent: Content, answer: z.string() }).optional(),
+})
+export type ProbeEntry = z.output<typeof ProbeEntry>
+
 export const DeploymentFile = z.strictObject({
   $schema: z.string().optional(),
   /** The release (§9) this deployment runs: a date or a release's name; `check --release` wins. */
@@ -282,6 +293,30 @@ export const DeploymentFile = z.strictObject({
           sessionOpen: z.string().min(1).optional(),
           sessionEnded: z.string().min(1).optional(),
         })
+        .optional(),
+    })
+    .optional(),
+  /**
+   * What `check --init` saw this deployment refuse of the contents seed and exploration send, per
+   * kind; `seed --deployment` refuses up front to send what it saw refused. Written by --init.
+   */
+  probe: z
+    .strictObject({
+      activities: z
+        .strictObject(
+          Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind, ProbeEntry.optional()])) as Record<
+            ActivityKind,
+            z.ZodOptional<typeof ProbeEntry>
+          >,
+        )
+        .optional(),
+      fields: z
+        .strictObject(
+          Object.fromEntries(FIELD_KINDS.map((kind) => [kind, ProbeEntry.optional()])) as Record<
+            FieldKind,
+            z.ZodOptional<typeof ProbeEntry>
+          >,
+        )
         .optional(),
     })
     .optional(),

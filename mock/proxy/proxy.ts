@@ -7,6 +7,8 @@ import {
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
+import type { Release } from '../../contract/releases.ts'
+import { Secrets } from '../conformance/secrets.ts'
 import {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -18,6 +20,7 @@ import {
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { type ReleaseNeed, ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { BodyTap } from './body-tap.ts'
 
@@ -35,8 +38,15 @@ export interface TrafficProxyOptions {
   maxBodyBytes?: number
   /** An upstream that has not answered in this many ms gets a 502 (default 30,000). */
   timeoutMs?: number
+  /**
+   * Hold each exchange to what this release has too (§9; the CLI's `--release`): what it cannot
+   * serve goes to `onReleaseNeed` and the log's `release`.
+   */
+  release?: { release: Release; given: string }
   /** Called with each finding as it is found (the CLI prints one line each). */
   onFinding?: (finding: RecordedFinding) => void
+  /** Called with each exchange `release` cannot serve, as it is found. */
+  onReleaseNeed?: (need: ReleaseNeed) => void
   /** Called with each exchange once it is complete (the CLI's `--record`). */
   onExchange?: (
     exchange: TrafficExchange,
@@ -52,6 +62,8 @@ export interface RunningTrafficProxy {
   /** The API root through the proxy, e.g. `http://127.0.0.1:4010/api/v1`. */
   apiRoot: string
   log: TrafficLog
+  /** Every credential the proxy saw, for whatever writes the run down (the reports). */
+  secrets: Secrets
   close: () => Promise<void>
 }
 
@@ -114,7 +126,13 @@ export const startTrafficProxy = async (
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const checker = createTrafficChecker(options.deployment ? { deployment: options.deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(
+    undefined,
+    options.release &&
+      new ReleaseNeeds(options.release.release, options.release.given, options.deployment ?? {}),
+  )
+  const secrets = new Secrets()
+  const upstreamError = (line: string) => options.onUpstreamError?.(secrets.scrub(line))
   const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
   // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
@@ -139,11 +157,11 @@ export const startTrafficProxy = async (
     responseHeaders: IncomingMessage['headers'],
   ): Omit<TrafficExchange, 'responseBody'> => ({
     method: req.method ?? 'GET',
-    path: flight.path ?? req.url ?? '/',
-    url: `${upstream.origin}${req.url ?? '/'}`,
+    path: secrets.scrub(flight.path ?? req.url ?? '/'),
+    url: secrets.scrub(`${upstream.origin}${req.url ?? '/'}`),
     requestHeaders: flight.requestHeaders,
     status,
-    responseHeaders: redactHeaders(headerPairs(responseHeaders)),
+    responseHeaders: redactHeaders(headerPairs(responseHeaders), secrets),
   })
 
   /** The whole exchange (`head`: its request and status, built as the answer began), checked once both bodies have passed. */
@@ -155,9 +173,12 @@ export const startTrafficProxy = async (
     const [request, response] = await Promise.all([flight.request.end(), answer.end()])
     const exchange: TrafficExchange = {
       ...head,
-      ...(flight.requestSent ? { requestBody: request.text } : {}),
+      // A credential echoed in a body is replaced before anything reads it: nothing carries it on.
+      ...(flight.requestSent
+        ? { requestBody: secrets.scrub(request.text, request.truncated) }
+        : {}),
       ...(request.truncated ? { requestBodyTruncated: true } : {}),
-      responseBody: response.text,
+      responseBody: secrets.scrub(response.text, response.truncated),
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(response.unread ? { responseBodyUnread: response.unread } : {}),
     }
@@ -165,12 +186,20 @@ export const startTrafficProxy = async (
       flight.path === undefined
         ? { operationId: null, violations: [], requestIssues: [], notes: [] }
         : checker.check(exchange, flight.index)
-    const kept = log.record(exchange, flight.index, verdict)
-    for (const finding of [...kept.violations, ...kept.requestIssues]) options.onFinding?.(finding)
-    options.onExchange?.(exchange, {
-      startedDateTime: new Date(flight.started).toISOString(),
-      time: Date.now() - flight.started,
-    })
+    try {
+      const kept = log.record(exchange, flight.index, verdict)
+      for (const finding of [...kept.violations, ...kept.requestIssues]) {
+        options.onFinding?.(finding)
+      }
+      if (kept.releaseNeed) options.onReleaseNeed?.(kept.releaseNeed)
+      options.onExchange?.(exchange, {
+        startedDateTime: new Date(flight.started).toISOString(),
+        time: Date.now() - flight.started,
+      })
+    } catch (error) {
+      // Our own failure on one exchange: the reports name it, the proxy serves on.
+      log.note(`the proxy failed to record an exchange (${(error as Error).message})`)
+    }
     return verdict
   }
 
@@ -218,7 +247,7 @@ export const startTrafficProxy = async (
         return
       }
       log.note('answer cut off by the upstream: not checked')
-      options.onUpstreamError?.(
+      upstreamError(
         `#${flight.index} ${req.method} ${req.url} → ${proxyRes.statusCode}: the upstream broke the answer off`,
       )
       res.destroy()
@@ -266,6 +295,9 @@ export const startTrafficProxy = async (
           {
             'x-contract-exchange': String(flight.index),
             'x-contract-violations': findingsHeader(verdict.violations),
+            ...(verdict.requestIssues.length > 0
+              ? { 'x-contract-request-issues': findingsHeader(verdict.requestIssues) }
+              : {}),
           },
         )
         return
@@ -287,7 +319,7 @@ export const startTrafficProxy = async (
       path: underRoot(req.url ?? '/', rootPath),
       request: new BodyTap(limit, req.headers['content-encoding']),
       requestSent: false,
-      requestHeaders: redactHeaders(headerPairs(req.headers)),
+      requestHeaders: redactHeaders(headerPairs(req.headers), secrets),
     }
     flights.set(req, flight)
     req.on('data', (chunk: Buffer) => {
@@ -307,7 +339,7 @@ export const startTrafficProxy = async (
       log.note(
         `no answer from the upstream (${slow ? 'too slow' : (code ?? 'error')}): not checked`,
       )
-      options.onUpstreamError?.(`#${index} ${req.method} ${req.url} → 502: ${why}`)
+      upstreamError(`#${index} ${req.method} ${req.url} → 502: ${why}`)
       if (res.headersSent) {
         // The answer had begun: cut it off, as the upstream did.
         res.destroy()
@@ -336,6 +368,7 @@ export const startTrafficProxy = async (
     url,
     apiRoot: `${url}${rootPath}`,
     log,
+    secrets,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

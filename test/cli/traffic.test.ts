@@ -90,7 +90,7 @@ describe('engagement-mock proxy (a real child process)', () => {
       expect.objectContaining({
         operationId: 'listForms',
         status: 200,
-        curl: expect.stringContaining('-H "authorization: Bearer $API_KEY"'),
+        curl: expect.stringContaining('-H "authorization: Bearer $API_KEY_1"'),
       }),
     ])
     const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')

@@ -6,7 +6,7 @@ import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { ExchangeContext } from './exchange-context.ts'
 import { TrafficMemory } from './memory.ts'
 import { formRules } from './rules/forms.ts'
-import { requestRules } from './rules/request.ts'
+import { credentials, requestRules } from './rules/request.ts'
 import { seriesRules } from './rules/series.ts'
 import { sessionRules } from './rules/sessions.ts'
 
@@ -27,8 +27,10 @@ export interface TrafficCheckerOptions {
 
 export interface TrafficChecker {
   /**
-   * What the request and the answer's status alone decide, before the answer's body has passed
-   * (a proxy names these in the answer's headers). Remembers nothing.
+   * What the request line, the request's headers and the answer's status alone decide, before
+   * either body is known (a proxy names these in the answer's headers, which leave first): the
+   * credentials, and a §3 rule of a remembered record (a team on a session no longer a draft).
+   * Nothing about a body: the proxy has not read it yet. Remembers nothing.
    */
   head: (exchange: Omit<TrafficExchange, 'responseBody'>, index: number) => ExchangeVerdict
   /** Every check of a whole exchange; `index` numbers it in the run (the report refers to it). */
@@ -71,7 +73,7 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
     sessionRules.request(ctx)
   }
   return {
-    head: (exchange, index) => {
+    head: guarded((exchange, index) => {
       const op = match(exchange.method, exchange.path)
       if (!op) return outside()
       const ctx = new ExchangeContext(
@@ -81,10 +83,11 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         deployment,
         memory,
       )
-      requestPhase(ctx)
+      credentials(ctx)
+      sessionRules.request(ctx)
       return verdictOf(ctx)
-    },
-    check: (exchange, index) => {
+    }),
+    check: guarded((exchange, index) => {
       const op = match(exchange.method, exchange.path)
       if (!op) {
         // A change the checker cannot follow: forget what it knew of the records it names.
@@ -108,6 +111,29 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
       sessionRules.answer(ctx)
       seriesRules.answer(ctx)
       return verdictOf(ctx)
-    },
+    }),
   }
 }
+
+/**
+ * A failure of the checker itself on one exchange is a note of that exchange, not the end of the
+ * run: the proxy serves on, a HAR's other entries are checked, and the reports say what happened.
+ */
+const guarded =
+  <E extends Omit<TrafficExchange, 'responseBody'>>(
+    check: (exchange: E, index: number) => ExchangeVerdict,
+  ) =>
+  (exchange: E, index: number): ExchangeVerdict => {
+    try {
+      return check(exchange, index)
+    } catch (error) {
+      return {
+        operationId: null,
+        violations: [],
+        requestIssues: [],
+        notes: [
+          `the checker failed on this exchange (${error instanceof Error ? error.message : String(error)}): not checked`,
+        ],
+      }
+    }
+  }

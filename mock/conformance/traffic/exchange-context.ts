@@ -1,4 +1,5 @@
 import type * as z from 'zod'
+import { ANSWER_DEPTH, nestsDeeperThan } from '../../../contract/json-depth.ts'
 import type { DeploymentFile } from '../../deployment/schema.ts'
 import type { Located } from '../../deployment/to-contract.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
@@ -39,6 +40,10 @@ export const readJson = (text: string | undefined, truncated: boolean, list: boo
     return value === undefined
       ? { state: 'unreadable', reason: 'over the size limit' }
       : { state: 'json', value, partial: true }
+  }
+  // Before parsing: the rules (zod, the order walk) are recursive and would overflow on it.
+  if (nestsDeeperThan(text, ANSWER_DEPTH)) {
+    return { state: 'unreadable', reason: `nested deeper than ${ANSWER_DEPTH} levels` }
   }
   try {
     return { state: 'json', value: JSON.parse(text) as unknown, partial: false }

@@ -1,4 +1,5 @@
 // Node-only: writes the report files of observed traffic (the checker itself imports nothing from Node).
+import type { Secrets } from '../secrets.ts'
 import { writeReportFiles } from '../write-reports.ts'
 import type { TrafficSummary } from './log.ts'
 import { buildTrafficReport, type TrafficSource } from './report.ts'
@@ -8,6 +9,7 @@ export const writeTrafficReports = async (
   dir: string,
   source: TrafficSource,
   traffic: TrafficSummary,
+  secrets?: Secrets,
 ): Promise<string[]> => {
-  return writeReportFiles(dir, buildTrafficReport(source, traffic))
+  return writeReportFiles(dir, buildTrafficReport(source, traffic), secrets)
 }

@@ -7,7 +7,7 @@ import { type ExchangeContext, issuesLine } from '../exchange-context.ts'
  * instead of the header is only the client's: authentication outside the Bearer header is "not
  * shown", so a deployment may accept it.
  */
-const credentials = (ctx: ExchangeContext): void => {
+export const credentials = (ctx: ExchangeContext): void => {
   const headers = ctx.exchange.requestHeaders
   const authorization = headers.authorization?.trim() ?? ''
   if (authorization === '') {
@@ -59,6 +59,10 @@ const body = (ctx: ExchangeContext): void => {
     ctx.requestIssue(
       `the body is sent as ${type ? `"${type}"` : 'no content type'} (§4: Content-Type: application/json)`,
     )
+  }
+  if (ctx.request.state === 'unreadable') {
+    ctx.notes.push(`request body ${ctx.request.reason}: not checked further`)
+    return
   }
   if (ctx.request.state === 'not-json') {
     ctx.mustBeRefused(`the body is not JSON (§4): ${ctx.request.reason}`, true)
