@@ -56,7 +56,7 @@ describe('explore', () => {
     // Forms are deleted after each sequence; sessions, series and reports have no delete.
     expect(run.created.every((record) => record.kind !== 'form')).toBe(true)
     // It built the pairs a sequence-only fault needs, on one record, and says so.
-    const { pairs } = result.reach
+    const pairs = result.reach?.pairs ?? []
     const writes = pairs.filter((p) => p.first === p.then && !p.first.startsWith('GET'))
     expect(writes.map((p) => p.first)).toEqual(
       expect.arrayContaining(['PATCH /forms/{id}', 'PATCH /forms/{id}/settings']),
@@ -68,7 +68,7 @@ describe('explore', () => {
     expect(pairs.map((p) => `${p.first} → ${p.then}`)).toContain(
       'POST /forms/{id}/close → GET /forms',
     )
-    const closed = result.reach.listItems.find(
+    const closed = result.reach?.listItems.find(
       (i) => i.list === 'GET /forms' && i.after === 'POST /forms/{id}/close',
     )
     expect(closed?.own).toBeGreaterThan(0)

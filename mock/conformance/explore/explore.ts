@@ -82,7 +82,7 @@ export interface ExploreResult {
   /** The probe before the first run: file keys of kinds confirmed, and refused (not generated). */
   probe: { confirmed: string[]; refused: string[] }
   /** The pairs of operations it sent on one record, and the list items it compared. */
-  reach: ExploreReach
+  reach?: ExploreReach
   /** A failure of exploration itself (not a divergence). */
   error?: string
 }

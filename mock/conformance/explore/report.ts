@@ -57,7 +57,7 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
       '',
     )
   }
-  lines.push(...reachMarkdown(result.reach))
+  if (result.reach) lines.push(...reachMarkdown(result.reach))
   lines.push(...notesMarkdown(result))
   if (result.notOffered.length > 0) {
     lines.push(
