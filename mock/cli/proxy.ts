@@ -73,14 +73,9 @@ release could not serve (an operation or an activity kind that came later) is pr
 as it happens, and the reports list them in their own section, with the release the traffic needs.
 
 Exit status (on stop):
-<<<<<<< HEAD
-  0  no violation (request issues alone are the client's)
-  1  a violation was seen, or the proxy met an error of its own (printed, and named in
-     the reports, which are still written)
-=======
   0  no violation (request issues alone are the client's); with --release, every exchange served
-  1  a violation was seen, or (--release) an exchange needs a later release
->>>>>>> main
+  1  a violation was seen, (--release) an exchange needs a later release, or the proxy met an
+     error of its own (printed, and named in the reports, which are still written)
   2  usage error: bad option, deployment file or port
 
 Examples:

@@ -91,8 +91,10 @@ export const printInit = (result: InitResult): void => {
   for (const probe of result.probes) {
     // The release reads ask what is there: a 404 is an answer, not a refused spelling.
     const mark = probe.key.startsWith(RELEASE_KEY) ? '·' : probe.accepted ? '✓' : '✗'
+    // A refused content's follow-ups (its sample, each key alone) under it, indented.
+    const indent = probe.followUp ? '    ' : '  '
     out.write(
-      `  ${mark} ${probe.key.padEnd(32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
+      `${indent}${mark} ${probe.key.padEnd(probe.followUp ? 30 : 32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
     )
   }
   if (result.release) {
