@@ -48,6 +48,15 @@ export const idOf = (kind: IdKind) =>
     .regex(new RegExp(`^${ID_PREFIX[kind]}_[a-z0-9]{${ID_BODY_LENGTH}}$`))
     .meta({ example: `${ID_PREFIX[kind]}_${'a1b2c3d4e5f6'.slice(0, ID_BODY_LENGTH)}` })
 
+/**
+ * An identifier (id, join code, slug) another deployment handed out, kept as it was by a state
+ * imported from its traffic (`import-traffic`), so the links an app stored still resolve against
+ * the mock: any token of URL-safe characters (RFC 3986 unreserved) up to 128 long, which fits a
+ * path segment as it is. Only stored state admits it; what the mock hands out stays in the forms
+ * above and below.
+ */
+export const RecordedIdentifier = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/)
+
 /** Join codes avoid look-alike characters (I, O, 0, 1) so they can be read off a big screen. */
 export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 export const JOIN_CODE_LENGTH = 6

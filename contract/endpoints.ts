@@ -83,3 +83,7 @@ export const endpoints = {
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointId = keyof typeof endpoints
+
+/** `POST /forms/{id}/publish`: how the reference writes an operation. */
+export const operationLabel = (id: EndpointId): string =>
+  `${endpoints[id].method} ${endpoints[id].path}`

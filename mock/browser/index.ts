@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import { createMock, type MockOptions } from '../core/create.ts'
+import type { RequestJournal } from '../core/request-journal.ts'
 import { parseScenarioName, type Scenario, scenarioLabel } from '../core/scenarios.ts'
 import { createHandlers, DEFAULT_BASE_URL } from '../msw/handlers.ts'
 import { START_MARKS } from './marks.ts'
@@ -12,7 +13,12 @@ import { workerStartError } from './worker.ts'
 // package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
 export { delay, HttpResponse, http } from 'msw'
 
-export interface BrowserMockOptions extends Omit<MockOptions, 'warmUpAfter'> {
+export interface BrowserMockOptions extends Omit<MockOptions, 'warmUpAfter' | 'journal'> {
+  /**
+   * Where to keep what the app sent (browser tests): `new RequestJournal()`, exported here; also
+   * `worker.mock.journal`. None by default: a page that keeps none loads none of its code.
+   */
+  journal?: RequestJournal
   /**
    * The API root the app calls: absolute (`https://api.example.com/api/v1`) or relative to the
    * page (`/api/v1`, for apps behind a dev-server proxy). The control routes sit at its origin.
@@ -184,6 +190,13 @@ export async function startMockWorker(
   return startMocking(options as BrowserMockOptions)
 }
 
+export {
+  type AnyJournalEntry,
+  type JournalEntry,
+  RequestJournal,
+  type SentBody,
+  type UnmatchedEntry,
+} from '../core/request-journal.ts'
 export { START_MARKS } from './marks.ts'
 export type { WatchingWorker, WatchOptions, WatchWorkerOptions } from './watch.ts'
 

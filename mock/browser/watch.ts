@@ -1,5 +1,4 @@
 import { setupWorker } from 'msw/browser'
-import { parseDeployment } from '../conformance/deployment.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -8,6 +7,7 @@ import {
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { parseDeployment } from '../deployment/schema.ts'
 import { workerStartError } from './worker.ts'
 
 /** `startMockWorker({ watch })`: let the app talk to the real API, and check each answer. */

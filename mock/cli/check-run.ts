@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import { DeploymentError } from '../conformance/deployment.ts'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
 import { explorationSummary } from '../conformance/explore/report.ts'
 import { INIT_MAX_REQUESTS, initDeployment } from '../conformance/init.ts'
@@ -9,6 +8,7 @@ import {
   resolveDeployment,
   runConformance,
 } from '../conformance/run-conformance.ts'
+import { DeploymentError } from '../deployment/schema.ts'
 import type { CheckOptions } from './check.ts'
 import { EXIT, stringOption, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
@@ -61,6 +61,12 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
   const common: ConformanceOptions = {
     baseUrl,
     key,
+    // Messages about them name what the user wrote.
+    sources: {
+      baseUrl: `the base URL argument (${baseUrl})`,
+      key: options.key === undefined ? 'CONTRACT_API_KEY' : '--key',
+      timeoutMs: '--timeout-ms',
+    },
     ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
     ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
     ...(options.strict ? { strict: true } : {}),

@@ -4,13 +4,20 @@ import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
 import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
 import { TrafficLog } from '../conformance/traffic/log.ts'
+import { ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { loadDeploymentOption } from '../deployment/load.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
-import { deploymentOption } from './deployment-option.ts'
 import { EXIT, UsageError } from './options.ts'
-import { findingLine, printTrafficSummary } from './traffic-print.ts'
+import {
+  findingLine,
+  printTrafficSummary,
+  releaseNeedLine,
+  trafficFailed,
+} from './traffic-print.ts'
 
-const readHar = async (file: string) => {
+/** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
+export const readHar = async (file: string) => {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -39,7 +46,7 @@ const readHar = async (file: string) => {
 /** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
 export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {
   const path = resolve(file)
-  const deployment = await deploymentOption(options.deployment)
+  const deployment = await loadDeploymentOption(options.deployment)
   const har = await readHar(path)
   const apiRoot =
     options.apiRoot ?? detectApiRoot(har.log.entries.map((entry) => entry.request.url))
@@ -54,12 +61,17 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const { release } = options
+  const log = new TrafficLog(
+    undefined,
+    release && new ReleaseNeeds(release.release, release.given, deployment ?? {}),
+  )
   exchanges.forEach((exchange, i) => {
     const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
     for (const finding of [...kept.violations, ...kept.requestIssues]) {
       process.stdout.write(`${findingLine(finding)}\n`)
     }
+    if (kept.releaseNeed) process.stdout.write(`${releaseNeedLine(kept.releaseNeed)}\n`)
   })
   const summary = log.summary()
   const reports = await writeTrafficReports(
@@ -76,5 +88,5 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     summary,
   )
   printTrafficSummary(summary, reports)
-  process.exitCode = summary.violationCount > 0 ? EXIT.failed : EXIT.ok
+  process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok
 }

@@ -1,11 +1,17 @@
 import type { Command } from 'commander'
 import { parseHttpUrl, parsePositive } from './options.ts'
+import {
+  parseReleaseArgument,
+  type ReleaseArgument,
+  TRAFFIC_RELEASE_HELP,
+} from './release-option.ts'
 
 export interface CheckTrafficOptions {
   deployment?: string
   reportDir: string
   apiRoot?: string
   maxBody?: number
+  release?: ReleaseArgument
 }
 
 export const registerCheckTraffic = (program: Command): void => {
@@ -30,24 +36,30 @@ export const registerCheckTraffic = (program: Command): void => {
     )
     .option(
       '--max-body <bytes>',
-      'check each body up to this many characters (default 2097152)',
+      'check each body up to this many bytes of UTF-8, as proxy does (default 2097152); longer ones only that far',
       parsePositive,
     )
+    .option('--release <date>', TRAFFIC_RELEASE_HELP, parseReleaseArgument)
     .addHelpText(
       'after',
       `
 Entries outside the API root are ignored. Each violation and request issue is printed as one line;
 the reports hold every one with a curl that repeats its request (the key as $API_KEY).
 
+With --release, which backend release the app needs (§9: slides arrived on 2026-07-11, series
+and sponsor reports on 2026-07-13): every exchange a deployment of that release could not serve
+is printed as one line and listed in the reports' own section, with the release the traffic needs.
+
 Exit status:
-  0  no violation
-  1  a violation was found
+  0  no violation (and, with --release, every exchange served by that release)
+  1  a violation was found, or (--release) an exchange needs a later release
   2  usage error, or a file that cannot be read or is not HAR (with the reason)
 
 Examples:
   $ engagement-mock check-traffic session.har
   $ engagement-mock check-traffic session.har --deployment deployment.json --report-dir reports/traffic
-  $ engagement-mock check-traffic export.har --api-root https://staging.example.com/api/v1`,
+  $ engagement-mock check-traffic export.har --api-root https://staging.example.com/api/v1
+  $ engagement-mock check-traffic session.har --release 2026-07-12   # does it run on that backend?`,
     )
     .action(async (file: string, options: CheckTrafficOptions) => {
       const { checkTraffic } = await import('./check-traffic-run.ts')

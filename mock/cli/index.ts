@@ -2,6 +2,7 @@
 // command loads only its own chunks). `serve` alone also has its own entry, serve-main.ts.
 import { registerCheck } from './check.ts'
 import { registerCheckTraffic } from './check-traffic.ts'
+import { registerImportTraffic } from './import-traffic.ts'
 import { registerOpenApi } from './openapi.ts'
 import { main } from './program.ts'
 import { registerProxy } from './proxy.ts'
@@ -16,6 +17,7 @@ await main(
     openapi: registerOpenApi,
     proxy: registerProxy,
     'check-traffic': registerCheckTraffic,
+    'import-traffic': registerImportTraffic,
   },
   process.argv.slice(2),
 )

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
+import { DeploymentError } from '../deployment/error.ts'
 import { EXIT, UsageError } from './options.ts'
 import { packageRoot } from './paths.ts'
 
@@ -41,6 +42,7 @@ Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$KEY"
   $ engagement-mock proxy https://staging.example.com/api/v1   # watch an app's traffic
   $ engagement-mock check-traffic session.har
+  $ engagement-mock import-traffic staging.har --out state.json   # then serve --scenario state.json
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
   $ engagement-mock openapi --out openapi.json`,
   )
@@ -56,7 +58,8 @@ export const main = async (commands: Commands, argv: readonly string[]): Promise
       process.exitCode = SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage
       return
     }
-    if (error instanceof UsageError) {
+    // A deployment file that cannot be used is a usage error too: nothing was sent.
+    if (error instanceof UsageError || error instanceof DeploymentError) {
       process.stderr.write(`error: ${error.message}\n`)
       process.exitCode = EXIT.usage
       return

@@ -1,17 +1,23 @@
 import { resolve } from 'node:path'
+import { releaseLabel } from '../../contract/releases.ts'
 import { harEntry } from '../conformance/traffic/har.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { loadDeploymentOption } from '../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../proxy/proxy.ts'
-import { deploymentOption } from './deployment-option.ts'
 import { EXIT, UsageError } from './options.ts'
 import { version } from './program.ts'
 import type { ProxyOptions } from './proxy.ts'
-import { findingLine, printTrafficSummary } from './traffic-print.ts'
+import {
+  findingLine,
+  printTrafficSummary,
+  releaseNeedLine,
+  trafficFailed,
+} from './traffic-print.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {
-  const deployment = await deploymentOption(options.deployment)
+  const deployment = await loadDeploymentOption(options.deployment)
   let recorder: HarRecorder | undefined
   if (options.record) {
     try {
@@ -29,7 +35,9 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     ...(options.errors ? { errors: true } : {}),
     ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.release ? { release: options.release } : {}),
     onFinding: (finding) => process.stdout.write(`${findingLine(finding)}\n`),
+    onReleaseNeed: (need) => process.stdout.write(`${releaseNeedLine(need)}\n`),
     onUpstreamError: (line) => process.stderr.write(`⚠ ${line}\n`),
     ...(recorder
       ? { onExchange: (exchange, timing) => recorder?.add(harEntry(exchange, timing)) }
@@ -67,7 +75,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
       )
       printTrafficSummary(summary, reports)
       if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)
-      process.exit(summary.violationCount > 0 ? EXIT.failed : EXIT.ok)
+      process.exit(trafficFailed(summary) ? EXIT.failed : EXIT.ok)
     } catch (error) {
       process.stderr.write(`Could not stop cleanly: ${String(error)}\n`)
       process.exit(EXIT.failed)
@@ -77,7 +85,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
   process.on('SIGTERM', stop)
   process.stdout.write(
     [
-      `Checking the traffic to ${upstream} against the contract${options.deployment ? ` (deployment file ${options.deployment})` : ''}.`,
+      `Checking the traffic to ${upstream} against the contract${options.deployment ? ` (deployment file ${options.deployment})` : ''}${options.release ? `, and against release ${releaseLabel(options.release.release, options.release.given)}` : ''}.`,
       `Point your app at ${running.apiRoot} (instead of ${upstream}).`,
       options.errors
         ? 'With --errors: an answer that breaks the contract reaches the client as 502.'

@@ -1,5 +1,10 @@
 import type { Command } from 'commander'
 import { parseHttpUrl, parsePort, parsePositive } from './options.ts'
+import {
+  parseReleaseArgument,
+  type ReleaseArgument,
+  TRAFFIC_RELEASE_HELP,
+} from './release-option.ts'
 
 export interface ProxyOptions {
   port: number
@@ -10,6 +15,7 @@ export interface ProxyOptions {
   record?: string
   maxBody?: number
   timeoutMs?: number
+  release?: ReleaseArgument
 }
 
 export const registerProxy = (program: Command): void => {
@@ -42,6 +48,7 @@ export const registerProxy = (program: Command): void => {
       'answer 502 when the deployment has not answered in this long (default 30000)',
       parsePositive,
     )
+    .option('--release <date>', TRAFFIC_RELEASE_HELP, parseReleaseArgument)
     .addHelpText(
       'after',
       `
@@ -58,15 +65,20 @@ The Authorization header's value is never printed, reported or recorded ($API_KE
 Ctrl+C (SIGINT) or SIGTERM stops it and writes conformance.md, conformance.json and
 contract-junit.xml to the report folder.
 
+With --release, which backend release the app needs (§9): each exchange a deployment of that
+release could not serve (an operation or an activity kind that came later) is printed as one line
+as it happens, and the reports list them in their own section, with the release the traffic needs.
+
 Exit status (on stop):
-  0  no violation (request issues alone are the client's)
-  1  a violation was seen
+  0  no violation (request issues alone are the client's); with --release, every exchange served
+  1  a violation was seen, or (--release) an exchange needs a later release
   2  usage error: bad option, deployment file or port
 
 Examples:
   $ engagement-mock proxy https://staging.example.com/api/v1
   $ engagement-mock proxy https://staging.example.com/api/v1 --port 8080 --deployment deployment.json
   $ engagement-mock proxy https://staging.example.com/api/v1 --errors --record session.har
+  $ engagement-mock proxy https://staging.example.com/api/v1 --release 2026-07-12
   $ curl -H "Authorization: Bearer $API_KEY" http://localhost:4010/api/v1/forms`,
     )
     .action(async (upstream: string, options: ProxyOptions) => {

@@ -27,7 +27,7 @@ const VERDICT: Record<ConformanceResult['verdict'], string> = {
   conforms: 'Conforms: every check that ran passed.',
   fails: 'Does not conform: a check failed.',
   blocked:
-    'Could not check everything: no check failed, but some were blocked (see "Blocked" below).',
+    'Could not check everything: no check failed, but some were blocked (see "Blocked" above).',
   'could-not-run': 'Could not check: the suite could not run.',
 }
 
@@ -98,10 +98,24 @@ export const printInit = (result: InitResult): void => {
       `\nRelease: ${result.release.release ? `${result.release.release} (written as "release")` : 'not told (see the "// release" comment)'}. ${result.release.why}\n`,
     )
   }
+  const byKey = result.kinds.filter((k) => Object.keys(k.refusedKeys).length > 0)
+  if (byKey.length > 0) {
+    out.write(
+      '\nRefused key by key (each alone on top of exploration\'s sample; the file leaves them out and lists them under "probe")\n',
+    )
+    for (const kind of byKey) {
+      const keys = Object.entries(kind.refusedKeys).map(([key, answer]) => `${key} (${answer})`)
+      out.write(`  ✗ ${kind.content.key}: ${keys.join(', ')}\n`)
+    }
+  }
   const proposal = result.release
+  // A follow-up (a refused content's sample or one of its keys) is part of its kind's refusal.
   const refused = result.probes.filter(
     (p) =>
-      !p.accepted && !p.key.startsWith(RELEASE_KEY) && !(proposal && laterKindProbe(p, proposal)),
+      !p.accepted &&
+      !p.followUp &&
+      !p.key.startsWith(RELEASE_KEY) &&
+      !(proposal && laterKindProbe(p, proposal)),
   ).length
   out.write(
     `\n${result.requests} requests. ${result.cleanup}\nWrote ${result.file}: ${refused === 0 ? 'everything was accepted as the profile spells it.' : `${refused} refused; fill those in (see its "//" comments), then run check with --deployment ${result.file}.`}\n`,

@@ -1,5 +1,6 @@
 import { contract } from '../../contract/table.ts'
 import type { DemoStep, Ref } from '../../fixtures/plan.ts'
+import { plural } from '../core/plural.ts'
 import type { PlannedStep, RecordKind, SeedOutcome, SkipReason } from './seed-run.ts'
 
 export const SKIP_TEXT: Record<SkipReason, string> = {
@@ -50,7 +51,7 @@ export const printSkips = (planned: readonly PlannedStep[]) => {
   const sendable = planned.filter((item) => item.skip === undefined).length
   process.stdout.write(`\n${sendable} of ${planned.length} steps are API calls to send.\n`)
   for (const [reason, count] of counts) {
-    process.stdout.write(`Skipped ${count} step(s): ${SKIP_TEXT[reason]}.\n`)
+    process.stdout.write(`Skipped ${plural(count, 'step')}: ${SKIP_TEXT[reason]}.\n`)
   }
 }
 
@@ -79,7 +80,9 @@ const linksOf = (kind: RecordKind, r: Record<string, unknown>): string => {
 export const printCreated = (outcome: SeedOutcome) => {
   const out = process.stdout
   const records = [...outcome.records.values()]
-  out.write(`\nCreated ${records.length} record(s) with ${outcome.sent} request(s).\n`)
+  out.write(
+    `\nCreated ${plural(records.length, 'record')} with ${plural(outcome.sent, 'request')}.\n`,
+  )
   for (const kind of Object.keys(HEADINGS) as RecordKind[]) {
     const ofKind = records.filter((entry) => entry.kind === kind)
     if (ofKind.length === 0) continue
@@ -105,7 +108,7 @@ export const printLeftOut = (notInRelease: string | undefined, outcome?: SeedOut
   if (!outcome || (outcome.leftOut.length === 0 && outcome.skipped.length === 0)) return
   const records = new Set(outcome.leftOut.map((l) => l.record))
   out.write(
-    `\nLeft out ${outcome.leftOut.length} part(s) of ${records.size} record(s) that this deployment does not offer (its deployment file says null):\n`,
+    `\nLeft out ${plural(outcome.leftOut.length, 'part')} of ${plural(records.size, 'record')} that this deployment does not offer (its deployment file says null):\n`,
   )
   const counts = new Map<string, number>()
   for (const { what, key } of outcome.leftOut) {
@@ -115,7 +118,7 @@ export const printLeftOut = (notInRelease: string | undefined, outcome?: SeedOut
   for (const [line, count] of counts) out.write(`  ${count} × ${line}\n`)
   if (outcome.skipped.length > 0) {
     out.write(
-      `Skipped ${outcome.skipped.length} step(s) on what was left out: ${outcome.skipped.map((s) => `${s.index + 1} (${s.operation})`).join(', ')}.\n`,
+      `Skipped ${plural(outcome.skipped.length, 'step')} on what was left out: ${outcome.skipped.map((s) => `${s.index + 1} (${s.operation})`).join(', ')}.\n`,
     )
   }
 }

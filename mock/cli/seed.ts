@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { Client } from '../../contract/client.ts'
 import type { DemoCounts } from '../../fixtures/index.ts'
+import { plural } from '../core/plural.ts'
+import type { SeedVocabulary } from '../deployment/seed-plan.ts'
 import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
 import { createProgress } from './progress.ts'
-import type { SeedVocabulary } from './seed-vocabulary.ts'
 
 interface SeedOptions {
   seed: number
@@ -19,6 +20,41 @@ interface SeedOptions {
   out?: string
   deployment?: string
   release?: string
+  from?: string
+}
+
+/** `--from`: a state file (from import-traffic or GET /__mock/state) or a HAR file, as a plan. */
+const planFrom = async (file: string, deployment: string | undefined) => {
+  const [{ resolve: resolvePath }, { readFileSync }, { planOfState }] = await Promise.all([
+    import('node:path'),
+    import('node:fs'),
+    import('../import/plan.ts'),
+  ])
+  const path = resolvePath(file)
+  let head = ''
+  try {
+    head = readFileSync(path, 'utf8').slice(0, 4096)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    throw new UsageError(
+      `--from ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`}.`,
+    )
+  }
+  if (!/"format"\s*:\s*"engagement-mock-state"/.test(head)) {
+    // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
+    const { stateOfHars } = await import('./import-traffic-run.ts')
+    const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
+    return planOfState(state)
+  }
+  const { loadStateFile, StateFileError } = await import('../http/state/file.ts')
+  try {
+    const state = await loadStateFile(path)
+    if (!state) throw new UsageError(`--from ${file}: no such file.`)
+    return planOfState(state)
+  } catch (error) {
+    if (error instanceof StateFileError) throw new UsageError(`--from: ${error.message}`)
+    throw error
+  }
 }
 
 const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
@@ -44,7 +80,14 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     import('../../contract/releases.ts'),
   ])
   const { describeStep, printCreated, printDryRun, printLeftOut, printSkips } = print
-  const whole = demoPlan(options.seed, countsOf(options))
+  const whole =
+    options.from === undefined
+      ? demoPlan(options.seed, countsOf(options))
+      : await planFrom(options.from, options.deployment)
+  const source =
+    options.from === undefined
+      ? `the demo plan of seed ${options.seed}`
+      : `the records of ${options.from}`
   // --release: only what a deployment of that release can hold (§9); the rest is counted.
   let plan = whole
   let notInRelease: string | undefined
@@ -60,9 +103,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     const target = resolve(options.out)
     mkdirSync(dirname(target), { recursive: true })
     writeFileSync(target, `${JSON.stringify(plan, null, 2)}\n`)
-    process.stderr.write(
-      `Wrote the demo plan of seed ${options.seed} to ${target}\n${notInRelease ? `${notInRelease}\n` : ''}`,
-    )
+    process.stderr.write(`Wrote ${source} to ${target}\n${notInRelease ? `${notInRelease}\n` : ''}`)
     return
   }
   if (baseUrl === undefined) {
@@ -79,26 +120,44 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     plan,
     (planKey) => keys.has(planKey) || (options.dryRun === true && planKey === ACME_KEY),
   )
+  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
+  let vocabulary: SeedVocabulary | undefined
+  let problems: string | undefined
+  if (options.deployment !== undefined) {
+    const [{ loadDeploymentOption }, { SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
+      import('../deployment/load.ts'),
+      import('../deployment/seed-plan.ts'),
+      import('../deployment/seed-check.ts'),
+    ])
+    const deployment = await loadDeploymentOption(options.deployment)
+    if (deployment) {
+      vocabulary = new SeedVocabulary(deployment)
+      // What --init saw this deployment refuse: said up front, before a record is created.
+      const found = checkSeedPlan(
+        deployment,
+        planned.flatMap(({ index, step, skip }) =>
+          skip === undefined && step.type === 'api' ? [{ index, step }] : [],
+        ),
+      )
+      if (found.length > 0) {
+        problems = `${options.deployment}: this deployment refused what the plan would send (its "probe" section, written by check --init), so seed would stop part way; nothing was sent. ${plural(found.length, 'problem')}:\n${found.map((p) => `  - ${p.message}`).join('\n')}`
+      }
+    }
+  }
   if (options.dryRun) {
     printDryRun(planned, keyName)
     printLeftOut(notInRelease)
+    if (problems) {
+      process.stderr.write(`\n${problems}\n`)
+      process.exitCode = EXIT.usage
+    }
     return
   }
+  if (problems) throw new UsageError(problems)
   if (options.key === undefined) {
     throw new UsageError(
       'Give the API key of the organization to seed: --key <key> or SEED_API_KEY.',
     )
-  }
-
-  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
-  let vocabulary: SeedVocabulary | undefined
-  if (options.deployment !== undefined) {
-    const [{ deploymentOption }, { SeedVocabulary }] = await Promise.all([
-      import('./deployment-option.ts'),
-      import('./seed-vocabulary.ts'),
-    ])
-    const deployment = await deploymentOption(options.deployment)
-    if (deployment) vocabulary = new SeedVocabulary(deployment)
   }
   const clients = new Map<string, Client>(
     [...keys].map(([planKey, apiKey]) => [
@@ -106,7 +165,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
       createClient({ baseUrl, apiKey, timeoutMs: 30_000 }),
     ]),
   )
-  process.stderr.write(`Seeding ${baseUrl} with the demo plan of seed ${options.seed}…\n`)
+  process.stderr.write(`Seeding ${baseUrl} with ${source}…\n`)
   const progress = createProgress(planned.length)
   const outcome = await runPlan(
     planned,
@@ -127,7 +186,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   const kept =
     outcome.records.size === 0
       ? 'No record was created.'
-      : `The ${outcome.records.size} record(s) listed above were created and stay.`
+      : `The ${outcome.records.size === 1 ? 'record' : `${outcome.records.size} records`} listed above ${outcome.records.size === 1 ? 'was' : 'were'} created and stay${outcome.records.size === 1 ? 's' : ''}.`
   process.stderr.write(
     `\nStopped at step ${refusal.index + 1} of ${planned.length} (${refusal.step.operation}): ` +
       `${refusal.request.method} ${refusal.request.url} ${reason}\n` +
@@ -177,6 +236,10 @@ export const registerSeed = (program: Command): void => {
         "in force that day) or a release's name; later operations and activity kinds are left " +
         'out and counted (default: the latest, the whole plan)',
     )
+    .option(
+      '--from <file>',
+      'send the records of a state file (import-traffic --out, GET /__mock/state) or of a HAR file instead of the demo plan',
+    )
     .option('--dry-run', 'list what would be created; send nothing')
     .option('-o, --out <file>', 'write the demo plan (the fixtures) as JSON instead of sending it')
     .addHelpText(
@@ -186,8 +249,14 @@ The plan's steps run in order; each record gets the deployment's own ids and tim
 that the API cannot express (session participation, form responses, §1) are skipped and counted.
 With --deployment the plan is sent in that deployment's vocabulary (field kinds and configs,
 activity contents, templates and other values); a kind the file declares not offered (null) is
-left out of its record, and counted. The first refusal stops the run: the records already
-created are listed, and the exit status is 1.
+left out of its record, and counted. A file written by check --init lists under "probe" what the
+deployment refused of the plan's contents, key by key: a plan that would still send one is refused
+before anything is sent (exit 2, each problem named; --dry-run says the same). The first refusal
+stops the run: the records already created are listed, and the exit status is 1.
+
+With --from the records of a state (or of a HAR file, read as import-traffic reads it) are sent
+instead, oldest first, each in the order its relations need; the state's first organization
+(acme-demo-key) is --key, its second (globex-demo-key) --other-key.
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
@@ -195,6 +264,7 @@ Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --other-key globex-demo-key
   $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --deployment deployment.json
   $ engagement-mock seed https://staging.example.com/api/v1 --key "$STAGING_KEY" --release 2026-07-12
+  $ engagement-mock seed https://demo.example.com/api/v1 --key "$DEMO_KEY" --from state.json
   $ engagement-mock seed --seed 7 --out fixtures.json`,
     )
     .action((baseUrl: string | undefined, options: SeedOptions) => seed(baseUrl, options))

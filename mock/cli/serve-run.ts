@@ -46,12 +46,23 @@ const releaseOption = (text: string | undefined) => {
   return resolved
 }
 
-/** The port's own error, said as a command line user can act on it. */
+/** The port's own error, said as a command line user can act on it: a usage error (exit 2), as in proxy. */
 const portError = (port: number, error: NodeJS.ErrnoException) =>
   error.code === 'EADDRINUSE'
-    ? new Error(
+    ? new UsageError(
         `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
       )
+    : error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
+      ? new UsageError(`Cannot listen on port ${port} (${error.code}): check --port and --host.`)
+      : error
+
+/**
+ * A --scenario or --state file the mock cannot start from (unreadable, not a state, or holding what
+ * its release cannot): bad input, exit 2 like every other command's, naming the option.
+ */
+const startFileError = (option: string, error: unknown): unknown =>
+  error instanceof Error && !(error instanceof UsageError)
+    ? new UsageError(`${option}: ${error.message}`)
     : error
 
 /**
@@ -74,7 +85,9 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   })
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
-  const scenario = await scenarioOption(options.scenario)
+  const scenario = await scenarioOption(options.scenario).catch((error: unknown) => {
+    throw startFileError(`--scenario ${options.scenario}`, error)
+  })
   const release = releaseOption(options.release)
   const mockOptions: MockOptions = {
     seed: options.seed,
@@ -94,10 +107,19 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
   // With --state, the file is loaded (its journal replayed) and then kept up to date.
   let kept: KeptState | undefined
   const load = async () => {
-    await mock.ready
+    // Our own scenarios always build; a state given as the scenario may not.
+    await mock.ready.catch((error: unknown) => {
+      throw typeof scenario === 'object' && scenario !== null && 'format' in scenario
+        ? startFileError(`--scenario ${options.scenario}`, error)
+        : error
+    })
     if (statePath === undefined) return false
     const { keepState } = await import('../http/state/keeper.ts')
-    kept = await keepState(statePath, mock)
+    kept = await keepState(statePath, mock).catch((error: unknown) => {
+      throw error instanceof Error && error.name === 'StateFileError'
+        ? startFileError(`--state ${options.state}`, error)
+        : error
+    })
     return kept.loaded
   }
   const stateLoaded = await load()

@@ -79,6 +79,12 @@ export const registerServe = (program: Command): void => {
     .addHelpText(
       'after',
       `
+Exit status:
+  0  stopped by Ctrl+C / SIGTERM after serving (the state saved, with --state)
+  1  the server failed while running
+  2  usage error: bad option, port in use, or a --scenario / --state file it cannot start
+     from (unreadable, not a state, or holding what its --release cannot)
+
 Examples:
   $ engagement-mock serve
   $ engagement-mock serve --port 8080 --seed 7

@@ -1,8 +1,18 @@
 import type { RecordedFinding, TrafficSummary } from '../conformance/traffic/log.ts'
+import { type ReleaseNeed, releaseVerdict } from '../conformance/traffic/release-needs.ts'
+import { plural } from '../core/plural.ts'
 
 /** One finding as one line: exchange, operation, method, path, status, what is wrong. */
 export const findingLine = (f: RecordedFinding): string =>
   `${f.kind === 'violation' ? '✗' : '!'} #${f.exchange} ${f.operationId ?? '-'} ${f.method} ${f.path} → ${f.status}${f.kind === 'request' ? ' request issue' : ''}: ${f.message}`
+
+/** An exchange the `--release` cannot serve, as one line. */
+export const releaseNeedLine = (need: ReleaseNeed): string =>
+  `✗ #${need.exchange} ${need.operationId} ${need.method} ${need.path} → ${need.status} needs a later release: ${need.message}`
+
+/** Whether the run fails: a violation, or (`--release`) an exchange that release cannot serve. */
+export const trafficFailed = (traffic: TrafficSummary): boolean =>
+  traffic.violationCount > 0 || (traffic.release !== undefined && !traffic.release.served)
 
 /** The end of a run: the counts per operation, the verdict, the reports. */
 export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly string[]): void => {
@@ -16,7 +26,7 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
   const table = [['operation', 'exchanges', 'violations', 'request issues'], ...rows]
   const widths = table[0]?.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length))) ?? []
   out.write(
-    `\nTraffic: ${traffic.exchanges} exchanges, ${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it\n`,
+    `\nTraffic: ${plural(traffic.exchanges, 'exchange')}, ${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it\n`,
   )
   if (rows.length > 0) {
     for (const row of table) {
@@ -28,9 +38,10 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
     out.write(`  not checked: ${note} (${count})\n`)
   out.write(
     traffic.violationCount === 0
-      ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${traffic.requestIssueCount} request issues: the client's)` : ''}.\n`
-      : `\n${traffic.violationCount} violation${traffic.violationCount === 1 ? '' : 's'}: the deployment does not conform.\n`,
+      ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${plural(traffic.requestIssueCount, 'request issue')}: the client's)` : ''}.\n`
+      : `\n${plural(traffic.violationCount, 'violation')}: the deployment does not conform.\n`,
   )
+  if (traffic.release) out.write(`\n${releaseVerdict(traffic.release)}\n`)
   if (reports.length > 0) {
     out.write('\nReports\n')
     for (const path of reports) out.write(`  ${path}\n`)

@@ -1,10 +1,10 @@
+import { notInRelease } from '../deployment/release.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
 import { cleanup } from './cleanup.ts'
-import type { DeploymentFile } from './deployment.ts'
 import type { ContractEnv } from './env.ts'
 import { type ExploreResult, explore } from './explore/explore.ts'
 import { explorationMarkdown } from './explore/report.ts'
 import { preflight } from './preflight.ts'
-import { notInRelease } from './release.ts'
 import { Run } from './run.ts'
 import {
   type ConformanceCheck,

@@ -1,5 +1,5 @@
+import { NotOffered } from '../deployment/to-deployment.ts'
 import type { Run } from './run.ts'
-import { NotOffered } from './spell.ts'
 
 export interface CleanupOutcome {
   deleted: number

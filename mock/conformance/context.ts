@@ -1,14 +1,16 @@
 import * as z from 'zod'
 import type { Client } from '../../contract/client.ts'
+import { operationLabel } from '../../contract/endpoints.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../contract/errors.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'
+import { releaseAdvice } from '../deployment/release.ts'
+import { spelledKeys } from '../deployment/to-deployment.ts'
 import type { Check } from './check.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
 import { ContractFailure, describeExchange, type Exchange, SetupBlocked } from './failure.ts'
 import { type Answer, type Observation, observation } from './observation.ts'
 import { counted, type RecordKind, type Run } from './run.ts'
 import { orderViolations } from './shape.ts'
-import { spelledKeys } from './spell.ts'
 
 /** The questions about state names (§3 "not shown") a deployment file may answer (`expect.states`). */
 const STATE_QUESTIONS: Record<
@@ -24,7 +26,7 @@ const STATE_QUESTIONS: Record<
 export type DocBody<K extends OperationId> = z.output<Contract[K]['success']['documented']>
 
 /** `POST /forms/{id}/publish`: how the reference writes an operation. */
-export const label = (op: OperationId): string => `${contract[op].method} ${contract[op].path}`
+export const label = operationLabel
 
 const isJson = (exchange: Exchange) => exchange.body !== undefined
 
@@ -171,11 +173,22 @@ export class CheckContext {
    */
   setup<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
     if (exchange.status >= 400 && exchange.status < 500) {
-      this.block(`Setup refused: ${label(op)} answered ${exchange.status}`, exchange, [
-        ...(spelledKeys.get(exchange) ?? []),
-      ])
+      this.blockRefusal(op, exchange, 'Setup refused: ')
     }
     return this.success(op, exchange)
+  }
+
+  /**
+   * Blocks on a refusal of `op`. What a later release (§9) brought may be refused because this
+   * deployment runs an earlier one: then `--release` is named first, the spelling keys after.
+   */
+  private blockRefusal(op: OperationId, exchange: Exchange, prefix = ''): never {
+    const release = releaseAdvice(op, exchange.request.body, this.run.release)
+    this.block(
+      `${prefix}${label(op)} answered ${exchange.status}${release ? `. ${release}` : ''}`,
+      exchange,
+      [...(spelledKeys.get(exchange) ?? [])],
+    )
   }
 
   /** Ends the check as blocked: the deployment refused what the check needed to set up. */
@@ -214,10 +227,17 @@ export class CheckContext {
       (spelledKeys.get(exchange) ?? []).length > 0
     ) {
       // A body or path §4 does not show, refused: maybe spelled otherwise here, not a verdict.
-      this.block(`${label(op)} answered ${exchange.status}`, exchange)
+      this.blockRefusal(op, exchange)
     }
     if (exchange.status < 200 || exchange.status > 299) {
-      this.fail(`${label(op)}: expected a success (2xx), got ${exchange.status}.`, exchange)
+      const release =
+        exchange.status === 404
+          ? releaseAdvice(op, exchange.request.body, this.run.release)
+          : undefined
+      this.fail(
+        `${label(op)}: expected a success (2xx), got ${exchange.status}.${release ? ` ${release}.` : ''}`,
+        exchange,
+      )
     }
     if (!isJson(exchange)) {
       this.fail(`${label(op)}: answered ${exchange.status} with a body that is not JSON.`, exchange)

@@ -1,6 +1,6 @@
 import { resolveRelease } from '../../contract/releases.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/organizations.ts'
-import type { RunRelease } from './release.ts'
+import type { RunRelease } from '../deployment/release.ts'
 
 /** Which API key a request is sent with; each maps to the variable that supplies it. */
 export const KEY_VARS = {
@@ -27,7 +27,28 @@ export interface ContractEnv {
   ownMock: boolean
   /** The release to hold the deployment to (CONTRACT_RELEASE, `--release`); else the file's, or the latest. */
   release?: RunRelease
+  /**
+   * How the user gave the base URL, the main key and the time-out (`--key`, `CONTRACT_API_KEY`, …):
+   * a message about one names what the user wrote. Default: the CONTRACT_* variables.
+   */
+  sources?: EnvSources
 }
+
+/** The name of what supplied each setting, as the user wrote it. */
+export interface EnvSources {
+  baseUrl: string
+  key: string
+  timeoutMs: string
+}
+
+/** The CONTRACT_* variables: what `npm run contract` reads. */
+export const VARIABLE_SOURCES: EnvSources = {
+  baseUrl: 'CONTRACT_BASE_URL',
+  key: 'CONTRACT_API_KEY',
+  timeoutMs: 'CONTRACT_TIMEOUT_MS',
+}
+
+export const sourcesOf = (env: ContractEnv): EnvSources => env.sources ?? VARIABLE_SOURCES
 
 /** The demo organizations' keys (fixtures): Acme holds both entitlements, Globex none. */
 export const DEMO_KEYS = {

@@ -9,6 +9,9 @@
  *   the validating proxy (`startTrafficProxy`) that `engagement-mock proxy` runs.
  */
 
+export { loadDeployment } from '../deployment/load.ts'
+export { DeploymentError, DeploymentFile, parseDeployment } from '../deployment/schema.ts'
+export { NotOffered, spelledClient, spellRequest } from '../deployment/to-deployment.ts'
 export {
   type RunningTrafficProxy,
   startTrafficProxy,
@@ -26,7 +29,6 @@ export { ALL_CHECKS, CATALOG } from './checks/index.ts'
 export { type CleanupOutcome, cleanup } from './cleanup.ts'
 export { CheckContext } from './context.ts'
 export { toCurl } from './curl.ts'
-export { DeploymentError, DeploymentFile, parseDeployment } from './deployment.ts'
 export {
   type ContractEnv,
   DEFAULTS,
@@ -49,7 +51,6 @@ export {
 export { BudgetExhausted, ContractFailure, type Exchange, SetupBlocked } from './failure.ts'
 export { type InitOptions, type InitResult, initDeployment } from './init.ts'
 export { buildJunit } from './junit.ts'
-export { loadDeployment } from './load-deployment.ts'
 export type { Answer, Observation } from './observation.ts'
 export { preflight } from './preflight.ts'
 export { buildReport, type ReportedCheck, type RunInfo } from './report.ts'
@@ -71,7 +72,6 @@ export {
   runChecks,
   skipReason,
 } from './runner.ts'
-export { NotOffered, spelledClient, spellRequest } from './spell.ts'
 export {
   createTrafficChecker,
   type ExchangeVerdict,

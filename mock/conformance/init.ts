@@ -2,22 +2,26 @@
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, extname, resolve } from 'node:path'
+import type { ActivityInput, ActivityKind } from '../../contract/activities.ts'
 import type { Client } from '../../contract/client.ts'
-import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
+import type { FieldInput, FieldKind } from '../../contract/fields.ts'
 import { activityKindSince, operationSince } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
+import { createKey, parseDeployment } from '../deployment/schema.ts'
+import { profileSpellings } from '../deployment/to-deployment.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from './checks/samples.ts'
 import { label } from './context.ts'
-import { CREATE_KEYS, parseDeployment } from './deployment.ts'
+import { CONTENT_PROBE_EXTRA, initContents, type KindContent } from './init-contents.ts'
+import { answerText, type KindOutcome, type KindProbe, probeKind } from './init-kinds.ts'
 import { preflight } from './preflight.ts'
 import {
   absentOperations,
   LATER_KINDS,
-  laterKindProbe,
   proposeRelease,
   RELEASE_KEY,
   RELEASE_PROBES,
   type ReleaseProposal,
+  refusedAsUnknown,
   unknownTwinKey,
   unknownTwinOf,
 } from './release-probe.ts'
@@ -27,7 +31,8 @@ import {
   ConformanceOptionsError,
   conformanceEnv,
 } from './run-conformance.ts'
-import { activityKey, fieldKey } from './vocabulary.ts'
+
+type Obj = Record<string, unknown>
 
 export interface InitOptions
   extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {
@@ -44,6 +49,8 @@ export interface Probe {
   accepted: boolean
   /** The error message of a refusal, or the observed answer of an open question. */
   answer: string
+  /** A follow-up of a refused content (its sample, one of its keys): not a spelling of its own. */
+  followUp?: true
 }
 
 export interface InitResult {
@@ -55,15 +62,19 @@ export interface InitResult {
   cleanup: string
   /** The release (§9) the answers tell, as the file proposes it. */
   release?: ReleaseProposal
+  /** Each activity and field kind: its richest content and what was refused of it, key by key. */
+  kinds: KindOutcome[]
 }
 
 /**
- * Requests a probe may send at most: the release reads (2), the creates (6), one field per field
- * kind (12), one activity per activity kind (11) and the unknown-kind twin of a refused later kind
- * (1), the field-config replace, the open and the inferred operations (6): 38 today, plus room for
- * what a deployment answers unexpectedly. Clean-up (the forms' deletes) is counted apart.
+ * Requests a probe may send at most: the release reads (2), the creates (6), the richest content
+ * of each field kind (12) and activity kind (11) and the unknown-kind twin of a refused later kind
+ * (1), the field-config replace, the open and the inferred operations (6): 38, plus room for what a
+ * deployment answers unexpectedly (48); then, for a refused content, its sample, each key beyond it
+ * and the content without the refused ones (at most CONTENT_PROBE_EXTRA, every key of each kind's
+ * schema). Clean-up (the forms' deletes) is counted apart.
  */
-export const INIT_MAX_REQUESTS = 48
+export const INIT_MAX_REQUESTS = 48 + CONTENT_PROBE_EXTRA
 
 const errorText = (body: unknown, text: string): string => {
   const error = (body as { error?: unknown } | undefined)?.error
@@ -108,7 +119,9 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   })
   const fetchImpl = options.fetch ?? globalThis.fetch
   const problem = await preflight(env, fetchImpl)
-  if (problem) return { file, probes: [], requests: 1, problem, cleanup: 'nothing created' }
+  if (problem) {
+    return { file, probes: [], requests: 1, problem, cleanup: 'nothing created', kinds: [] }
+  }
   const run = new Run(env, fetchImpl)
   const api = run.client('main') as Client
   const title = (text: string) => `${run.marker} init ${text}`
@@ -119,6 +132,7 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     op: OperationId,
     call: () => Promise<T>,
     observe?: (answer: T) => string,
+    followUp = false,
   ): Promise<T | undefined> => {
     if (run.requests >= env.maxRequests) return undefined
     run.requests += 1
@@ -138,9 +152,26 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
         : answer.status === 0
           ? (answer.error ?? 'no answer')
           : errorText(answer.body, answer.text),
+      ...(followUp ? { followUp: true as const } : {}),
     })
     return answer
   }
+  const contents = initContents()
+  const kinds: KindOutcome[] = []
+  /** Sends a content of one kind under a probe key; the kind's own key first, follow-ups after. */
+  const sendContent =
+    (
+      content: KindContent,
+      op: 'addField' | 'addActivity',
+      call: (body: Obj) => Promise<Answer>,
+      created?: (answer: Answer) => void,
+    ) =>
+    async (key: string, body: Obj): Promise<KindProbe | undefined> => {
+      const answer = await send(key, op, () => call(body), undefined, key !== content.key)
+      if (!answer) return undefined
+      if (ok(answer)) created?.(answer)
+      return probes.at(-1)
+    }
 
   // §9: which release this deployment runs (GET /series, GET /sponsors: reads, safe anywhere).
   for (const id of RELEASE_PROBES) {
@@ -153,7 +184,7 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   )
   const formId = form && idIn(form, 'form')
   await send(
-    'forms.create.publishNow',
+    createKey('forms.create', 'publish'),
     'createForm',
     () =>
       api.createForm({
@@ -162,14 +193,19 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     (a) => `accepted; the new form's status is "${String(statusIn(a, 'form'))}"`,
   )
   if (formId) {
-    // Every field kind of the profile, one field each: what this deployment calls its kinds.
+    // Every field kind of the profile with the richest config seed and exploration send: what
+    // this deployment calls its kinds, and which of their config keys it refuses.
     let probeField: { id: string; kind: FieldKind } | undefined
-    for (const kind of FIELD_KINDS) {
-      const field = await send(fieldKey(kind), 'addField', () =>
-        api.addField({ params: { id: formId }, body: FIELD_SAMPLES[kind] }),
-      )
-      const id = field && idIn(field, 'field')
-      if (id && (probeField === undefined || kind === 'submission')) probeField = { id, kind }
+    for (const content of contents.filter((c) => c.type === 'field')) {
+      const kind = content.kind as FieldKind
+      const keep = (answer: Answer) => {
+        const id = idIn(answer, 'field')
+        if (id && (probeField === undefined || (kind === 'submission' && probeField.kind !== kind)))
+          probeField = { id, kind }
+      }
+      const call = (config: Obj) =>
+        api.addField({ params: { id: formId }, body: { kind, config } as FieldInput })
+      kinds.push(await probeKind(content, sendContent(content, 'addField', call, keep)))
     }
     if (probeField) {
       const { id: fieldId, kind } = probeField
@@ -192,25 +228,30 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   )
   const draftId = draft && idIn(draft, 'session')
   if (draftId) {
-    for (const sample of Object.values(ACTIVITY_SAMPLES)) {
-      await send(activityKey(sample.kind), 'addActivity', () =>
-        api.addActivity({ params: { id: draftId }, body: sample }),
-      )
-    }
-    // A refused kind of a later release: the same body with a kind no release has tells whether
-    // it was refused as an unknown kind (not in this release) or for its content.
-    for (const kind of LATER_KINDS) {
-      if (probes.find((p) => p.key === activityKey(kind))?.accepted !== false) continue
-      await send(unknownTwinKey(kind), 'addActivity', () =>
-        api.addActivity({ params: { id: draftId }, body: unknownTwinOf(ACTIVITY_SAMPLES[kind]) }),
-      )
+    for (const content of contents.filter((c) => c.type === 'activity')) {
+      const kind = content.kind as ActivityKind
+      const call = (body: Obj) =>
+        api.addActivity({ params: { id: draftId }, body: { kind, ...body } as ActivityInput })
+      // A refused kind of a later release: the same body with a kind no release has tells whether
+      // it was refused as an unknown kind (not in this release) or for its content.
+      const later = async () => {
+        if (!LATER_KINDS.includes(kind)) return false
+        await send(unknownTwinKey(kind), 'addActivity', () =>
+          api.addActivity({
+            params: { id: draftId },
+            body: unknownTwinOf({ kind, ...content.rich }),
+          }),
+        )
+        return refusedAsUnknown(probes, kind) === true
+      }
+      kinds.push(await probeKind(content, sendContent(content, 'addActivity', call), later))
     }
     await send('operations.setTeamMode', 'setTeamMode', () =>
       api.setTeamMode({ params: { id: draftId }, body: { teamMode: true } }),
     )
   }
   await send(
-    'sessions.create.openNow',
+    createKey('sessions.create', 'open'),
     'createSession',
     () =>
       api.createSession({
@@ -272,7 +313,13 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     })
   }
   const cleanupSummary = `${deleted} of ${forms.length} probe forms deleted; sessions, series and reports have no delete operation and stay, titled "${run.marker} init …".`
-  const content = starterFile(probes, env.baseUrl)
+  // Kinds never sent (no form or session to add them to) are still written, from the profile.
+  for (const content of contents) {
+    if (!kinds.some((k) => k.content === content)) {
+      kinds.push({ content, verdict: 'unprobed', proposed: content.rich, refusedKeys: {} })
+    }
+  }
+  const content = starterFile(probes, env.baseUrl, kinds)
   parseDeployment(content, 'the starter file') // what we write must load
   await mkdir(dirname(file), { recursive: true })
   const json = JSON.stringify(content, null, 2)
@@ -283,16 +330,9 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     requests: run.requests + run.cleanupRequests,
     cleanup: cleanupSummary,
     release: proposeRelease(probes),
+    kinds,
   }
 }
-
-const PROFILE_OPERATIONS = {
-  listFormResponses: { method: 'GET', path: '/forms/{id}/responses' },
-  removeField: { method: 'DELETE', path: '/forms/{id}/fields/{fieldId}' },
-  deleteForm: { method: 'DELETE', path: '/forms/{id}' },
-  setTeamMode: { method: 'PATCH', path: '/sessions/{id}/team-mode' },
-  presentActivity: { method: 'POST', path: '/sessions/{id}/present' },
-} as const
 
 const note = (probes: readonly Probe[], key: string, fill: string): string => {
   const seen = probes.filter((p) => p.key === key)
@@ -306,27 +346,131 @@ const note = (probes: readonly Probe[], key: string, fill: string): string => {
     .join(' ')
 }
 
-const names = (section: keyof typeof CREATE_KEYS) =>
-  Object.fromEntries(Object.entries(CREATE_KEYS[section]).map(([key, profile]) => [key, profile]))
+const keyList = (keys: readonly string[]) => keys.join(', ') || 'none'
 
-/** One entry per field kind: the profile's name, with what the deployment answered to its sample. */
-const fieldEntries = (probes: readonly Probe[]) =>
+/**
+ * The `//` note of one kind: what its richest content got, and when refused, each key beyond the
+ * sample with its answer, and what the entry below holds.
+ */
+const kindNote = (o: KindOutcome, proposal: ReleaseProposal, fill: string): string => {
+  const { content, first } = o
+  const thing = content.type === 'activity' ? 'content' : 'config'
+  if (o.verdict === 'unprobed' || !first) return `Not probed (an earlier step was refused). ${fill}`
+  const request = probesRequest(content)
+  const sent = `${request} with the richest ${content.kind} ${thing} seed and --explore send (keys: ${keyList(Object.keys(content.rich))})`
+  if (o.verdict === 'accepted') {
+    return `${sent}: ${first.status}, accepted. Nothing to change${content.type === 'activity' ? `; delete this entry to let seed send the demo's own ${content.kind} contents instead of this one` : ''}.`
+  }
+  const refusal = `${sent} was REFUSED: ${answerText(first)}.`
+  if (o.verdict === 'later') {
+    return `${refusal} As release ${proposal.release ?? '(see "release")'} has no ${content.kind} kind (§9: it arrived in ${activityKindSince(content.kind as ActivityKind)}), its check is not in this release. Delete this entry, or if this deployment has the kind, write a content it accepts and a later release.`
+  }
+  if (o.verdict === 'refused') {
+    const sample =
+      content.parts.length > 0
+        ? ` Its sample alone (${JSON.stringify(content.base)}) too: ${o.sampleAnswer}.`
+        : ''
+    return `${refusal}${sample} ${fill}`
+  }
+  const refused = Object.keys(o.refusedKeys)
+  const accepted = content.parts.filter((part) => !refused.includes(part))
+  const written =
+    content.type === 'activity'
+      ? `The content below leaves ${refused.length > 0 ? 'them' : 'those keys'} out and was accepted as written`
+      : `Those keys are written as null below (left out of every ${content.kind} config seed sends), and the config without them was accepted`
+  const byKey =
+    o.verdict === 'combined'
+      ? `Each key beyond exploration's sample was accepted alone (${keyList(content.parts)}), not all together. ${written.replace('them', 'those keys')}.`
+      : `Key by key, each on top of exploration's sample (accepted): REFUSED ${refused.map((key) => `${key} (${o.refusedKeys[key]})`).join(', ')}; accepted ${keyList(accepted)}. ${written}.`
+  return `${refusal} ${byKey} If this deployment names a refused key otherwise, write its name ${content.type === 'activity' ? 'in the content' : 'instead of null'}. seed --deployment refuses to send a key listed under "probe".`
+}
+
+const probesRequest = (content: KindContent) =>
+  content.type === 'activity' ? label('addActivity') : label('addField')
+
+/** The config keys a field kind's entry leaves out: those of its richest config not accepted. */
+const leftOutKeys = (o: KindOutcome) =>
+  Object.keys(o.content.rich).filter((key) => !(key in o.proposed))
+
+/** One entry per field kind: the profile's name, or its refused config keys as null. */
+const fieldEntries = (outcomes: readonly KindOutcome[], proposal: ReleaseProposal) =>
   Object.fromEntries(
-    FIELD_KINDS.flatMap((kind) => [
-      [
-        `// ${kind}`,
-        note(
-          probes,
-          fieldKey(kind),
-          `Sent ${JSON.stringify(FIELD_SAMPLES[kind])}. Write this deployment's name and config for it (see "// fields"), or null.`,
-        ),
-      ],
-      [kind, kind],
-    ]),
+    outcomes
+      .filter((o) => o.content.type === 'field')
+      .flatMap((o) => {
+        const kind = o.content.kind
+        const fill = `Sent ${JSON.stringify({ kind, config: o.content.rich })}. Write this deployment's name and config for it (see "// fields"), or null.`
+        const nulls = o.verdict === 'keys' || o.verdict === 'combined' ? leftOutKeys(o) : []
+        return [
+          [`// ${kind}`, kindNote(o, proposal, fill)],
+          [
+            kind,
+            nulls.length > 0
+              ? { config: Object.fromEntries(nulls.map((key) => [key, null])) }
+              : kind,
+          ],
+        ]
+      }),
   )
 
+/** One entry per activity kind: a content this deployment accepted, or the richest one sent. */
+const activityEntries = (outcomes: readonly KindOutcome[], proposal: ReleaseProposal) =>
+  Object.fromEntries(
+    outcomes
+      .filter((o) => o.content.type === 'activity')
+      .flatMap((o) => {
+        const kind = o.content.kind
+        const fill = `Replace with a ${kind} content this deployment accepts (everything but "kind"), or null if it has no such kind.`
+        return [
+          [`// ${kind}`, kindNote(o, proposal, fill)],
+          [kind, o.proposed],
+        ]
+      }),
+  )
+
+/**
+ * The `probe` section: per kind what was refused, for seed --deployment to refuse up front. Only
+ * kinds with a refusal that is not a later release's kind.
+ */
+const probeSection = (outcomes: readonly KindOutcome[]) => {
+  const entry = (o: KindOutcome) => {
+    if (o.verdict === 'refused' && o.first) {
+      return { refused: { sent: o.content.rich, answer: o.sampleAnswer ?? answerText(o.first) } }
+    }
+    if (o.verdict === 'keys' || o.verdict === 'combined') {
+      const together = o.first
+        ? `accepted alone, refused with the others: ${answerText(o.first)}`
+        : ''
+      const refusedKeys = Object.fromEntries(
+        leftOutKeys(o).map((key) => [key, o.refusedKeys[key] ?? together]),
+      )
+      return { accepted: o.proposed, refusedKeys }
+    }
+    return undefined
+  }
+  const of = (type: 'activity' | 'field') =>
+    Object.fromEntries(
+      outcomes
+        .filter((o) => o.content.type === type)
+        .flatMap((o) => {
+          const found = entry(o)
+          return found ? [[o.content.kind, found]] : []
+        }),
+    )
+  const activities = of('activity')
+  const fields = of('field')
+  return {
+    ...(Object.keys(activities).length > 0 ? { activities } : {}),
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+  }
+}
+
 /** The starter file: the profile's spellings (what was sent), each annotated with the answer. */
-export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
+export const starterFile = (
+  probes: readonly Probe[],
+  baseUrl: string,
+  outcomes: readonly KindOutcome[],
+) => {
   const proposal = proposeRelease(probes)
   const absent = absentOperations(probes)
   /** The note of a create that was not probed because its release is not there. */
@@ -336,59 +480,49 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
       : note(probes, key, fill)
   const fillCreate =
     'Write how this deployment names each property (a name, a dotted path such as "window.start", or null if it has no such option).'
-  const kinds = Object.keys(ACTIVITY_SAMPLES) as Array<keyof typeof ACTIVITY_SAMPLES>
-  const activities = Object.fromEntries(
-    kinds.flatMap((kind) => {
-      const { kind: _, ...content } = ACTIVITY_SAMPLES[kind]
-      const refused = probes.find((p) => p.key === activityKey(kind))
-      return [
-        [
-          `// ${kind}`,
-          refused && laterKindProbe(refused, proposal)
-            ? `${refused.request} was refused: ${refused.status} "${refused.answer}", as release ${proposal.release} has no ${kind} kind (§9: it arrived in ${activityKindSince(kind)}); its check is not in this release. Delete this entry, or if this deployment has the kind, write a content it accepts and a later release.`
-            : note(
-                probes,
-                activityKey(kind),
-                `Replace with a ${kind} content this deployment accepts (everything but "kind"), or null if it has no such kind.`,
-              ),
-        ],
-        [kind, content],
-      ]
-    }),
-  )
+  const probe = probeSection(outcomes)
   return {
     '// about': `Deployment file for ${baseUrl}, started by \`engagement-mock check --init\` on ${new Date().toISOString()}. Values are the profile's spellings (what our mock accepts); each "//" comment says what this deployment answered. Fix what was refused, delete what you do not need (an omitted key means the profile's choice), then run: engagement-mock check ${baseUrl} --deployment <this file>.`,
     '// release': proposal.why,
     ...(proposal.release ? { release: proposal.release } : {}),
     forms: {
-      '// create': `${note(probes, 'forms.create', fillCreate)} Immediate publish: ${note(probes, 'forms.create.publishNow', fillCreate)}`,
-      create: names('forms.create'),
+      '// create': `${note(probes, 'forms.create', fillCreate)} Immediate publish: ${note(probes, createKey('forms.create', 'publish'), fillCreate)}`,
+      create: profileSpellings.create('forms.create'),
       '// replaceField': note(
         probes,
         'forms.replaceField.wrapper',
         'Write the property that wraps the new config in PATCH /forms/{id}/fields/{fieldId}, or null if the body is the config itself.',
       ),
       replaceField: { wrapper: 'config' },
-      '// fields': `The profile's twelve field kinds, each sent once as POST /forms/{id}/fields { kind, config }. Where one was refused, write this deployment's kind name ("long_text": "paragraph"), or { "kind": its name, "config": { profile config key: its key, or null to leave it out }, "sample": a config it accepts, merged under the spelled one }, or null if it has no such kind. "config" here (beside the kinds) spells the keys every kind shares, e.g. { "label": "question" }.`,
-      fields: fieldEntries(probes),
+      '// fields': `The profile's twelve field kinds, each sent as POST /forms/{id}/fields { kind, config } with the richest config seed and --explore send (when refused: its sample, then each key beyond it alone). Where one was refused, write this deployment's kind name ("long_text": "paragraph"), or { "kind": its name, "config": { profile config key: its key, or null to leave it out }, "sample": a config it accepts, merged under the spelled one }, or null if it has no such kind. "config" here (beside the kinds) spells the keys every kind shares, e.g. { "label": "question" }.`,
+      fields: fieldEntries(outcomes, proposal),
       '// vocabulary':
         'Not probed: "templates", "useCases" and "layouts" here (and "modes" under sessions) map the profile\'s values to this deployment\'s, e.g. "templates": { "retro": "sprint-retro" }, null for "has none". They matter to seed --deployment and to exploration; see docs/usage.md.',
     },
     sessions: {
-      '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, 'sessions.create.openNow', fillCreate)}`,
-      create: names('sessions.create'),
-      activities,
+      '// create': `${note(probes, 'sessions.create', fillCreate)} Open now: ${note(probes, createKey('sessions.create', 'open'), fillCreate)}`,
+      create: profileSpellings.create('sessions.create'),
+      '// activities':
+        "Each activity kind, sent as POST /sessions/{id}/activities { kind, …content } with the richest content seed and --explore send (when refused: its sample, then each key beyond it alone). A content here is sent instead of each of its kind the demo has; an omitted kind sends the demo's own.",
+      activities: activityEntries(outcomes, proposal),
     },
     series: {
       '// create': createNote('createSeries', 'series.create', fillCreate),
-      create: names('series.create'),
+      create: profileSpellings.create('series.create'),
     },
     sponsors: {
       '// create': createNote('createSponsorReport', 'sponsors.create', fillCreate),
-      create: names('sponsors.create'),
+      create: profileSpellings.create('sponsors.create'),
     },
+    ...(Object.keys(probe).length > 0
+      ? {
+          '// probe':
+            'What --init saw this deployment refuse of the contents seed and --explore send, per kind: the keys refused one by one (with the answer) and the content it accepted, or a content refused even as a sample. seed --deployment refuses up front to send any of it; delete an entry once the deployment accepts it. Written by --init; not a spelling.',
+          probe,
+        }
+      : {}),
     operations: Object.fromEntries(
-      Object.entries(PROFILE_OPERATIONS).flatMap(([id, where]) => [
+      profileSpellings.operations.flatMap((id) => [
         [
           `// ${id}`,
           note(
@@ -397,7 +531,7 @@ export const starterFile = (probes: readonly Probe[], baseUrl: string) => {
             "Write this deployment's method and path (keep the {placeholders}), or null if it does not offer it.",
           ),
         ],
-        [id, where],
+        [id, profileSpellings.operation(id)],
       ]),
     ),
   }

@@ -1,4 +1,4 @@
-import type { ContractEnv } from './env.ts'
+import { type ContractEnv, sourcesOf } from './env.ts'
 
 const cause = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error)
@@ -16,6 +16,7 @@ export const preflight = async (
   fetchImpl: typeof fetch = globalThis.fetch,
 ): Promise<string | undefined> => {
   const url = `${env.baseUrl}/forms`
+  const given = sourcesOf(env)
   let response: Response
   try {
     response = await fetchImpl(url, {
@@ -25,8 +26,8 @@ export const preflight = async (
   } catch (error) {
     const why = cause(error)
     return why === 'no answer in time'
-      ? `No answer from ${url} within ${env.timeoutMs} ms (CONTRACT_TIMEOUT_MS). Is the server up?`
-      : `Could not reach ${url}: ${why}. Is CONTRACT_BASE_URL right and the server up?`
+      ? `No answer from ${url} within ${env.timeoutMs} ms (${given.timeoutMs}). Is the server up?`
+      : `Could not reach ${url}: ${why}. Is ${given.baseUrl} right and the server up?`
   }
   const text = await response.text().catch(() => '')
   const type = response.headers.get('content-type') ?? 'no content-type'
@@ -38,13 +39,13 @@ export const preflight = async (
   }
   const snippet = text.slice(0, 160).replace(/\s+/g, ' ')
   if (!json) {
-    return `GET ${url} answered ${response.status} with a body that is not JSON (${type}): "${snippet}". Is CONTRACT_BASE_URL the API root, e.g. https://host/api/v1?`
+    return `GET ${url} answered ${response.status} with a body that is not JSON (${type}): "${snippet}". Is ${given.baseUrl} the API root, e.g. https://host/api/v1?`
   }
   if (response.status === 401 || response.status === 403) {
-    return `GET ${url} refused CONTRACT_API_KEY (${response.status}: ${snippet}). Check the key.`
+    return `GET ${url} refused ${given.key} (${response.status}: ${snippet}). Check the key.`
   }
   if (response.status === 404) {
-    return `GET ${url} answered 404 (${snippet}). Is CONTRACT_BASE_URL the API root, e.g. https://host/api/v1?`
+    return `GET ${url} answered 404 (${snippet}). Is ${given.baseUrl} the API root, e.g. https://host/api/v1?`
   }
   if (response.status >= 500) return `GET ${url} answered ${response.status}: ${snippet}`
   return undefined

@@ -1,5 +1,5 @@
 import { ACTIVITY_KINDS, type ActivityInput } from '../../contract/activities.ts'
-import { endpoints } from '../../contract/endpoints.ts'
+import { endpoints, operationLabel as label } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
   BASE_RELEASE,
@@ -11,8 +11,6 @@ import {
   releaseAdds,
 } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
-
-const label = (op: OperationId) => `${endpoints[op].method} ${endpoints[op].path}`
 
 /** What `--init` learnt from one request: the probe's key, request, status and answer. */
 export interface ProbeAnswer {
@@ -58,7 +56,10 @@ export const unknownTwinOf = <T extends { kind: string }>(sample: T): ActivityIn
  * Whether a kind's refusal is the refusal of an unknown kind: the same status and the same answer
  * as its twin with a kind no release has, each kind's name aside (a message may echo it).
  */
-const refusedAsUnknown = (probes: readonly ProbeAnswer[], kind: string): boolean | undefined => {
+export const refusedAsUnknown = (
+  probes: readonly ProbeAnswer[],
+  kind: string,
+): boolean | undefined => {
   const probe = probes.find((p) => p.key === `sessions.activities.${kind}`)
   const twin = probes.find((p) => p.key === unknownTwinKey(kind))
   if (!probe || probe.accepted || !twin || twin.accepted) return undefined

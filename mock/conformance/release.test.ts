@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { LATEST, notInRelease, releaseAdvice, runRelease } from '../deployment/release.ts'
+import { DeploymentError, parseDeployment } from '../deployment/schema.ts'
 import { ALL_CHECKS } from './checks/index.ts'
-import { DeploymentError, parseDeployment } from './deployment.ts'
 import { EnvError, readEnv } from './env.ts'
-import { LATEST, notInRelease, runRelease } from './release.ts'
 import { type ProbeAnswer, proposeRelease, RELEASE_PROBES } from './release-probe.ts'
 import { ConformanceOptionsError, conformanceEnv } from './run-conformance.ts'
 
@@ -173,5 +173,22 @@ describe('--init proposes the release from what the deployment answered', () => 
       expect(proposal.release).toBeUndefined()
       expect(proposal.why).toMatch(/write the one this deployment runs/)
     }
+  })
+})
+
+describe('the release advice of a refused request', () => {
+  it('names --release and "release" for what a later release brought, and nothing for the rest', () => {
+    expect(releaseAdvice('createSeries', '{"title":"x"}', LATEST)).toBe(
+      'POST /series arrived in release 2026-07-13 (§9): if this deployment runs an earlier release, check it as that release with --release 2026-07-12 or "release": "2026-07-12" in the deployment file, and what came later is not sent',
+    )
+    expect(
+      releaseAdvice('addActivity', '{"kind":"slides","slides":[{"type":"title"}]}', LATEST),
+    ).toMatch(
+      /^the slides activity kind arrived in release 2026-07-11 \(§9\).*--release 2026-07-10 /,
+    )
+    expect(releaseAdvice('addActivity', '{"kind":"poll"}', LATEST)).toBeUndefined()
+    expect(releaseAdvice('createForm', undefined, LATEST)).toBeUndefined()
+    // Held to a release without it already: the check is not in this release, no advice needed.
+    expect(releaseAdvice('createSeries', undefined, july11)).toBeUndefined()
   })
 })

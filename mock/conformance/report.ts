@@ -1,10 +1,10 @@
 import { releaseLabel } from '../../contract/releases.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import type { RunRelease } from '../deployment/release.ts'
 import { label } from './context.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
-import type { RunRelease } from './release.ts'
 import type { CheckState } from './runner.ts'
 
 /** One check's outcome as the report needs it (from a vitest task's meta, or the runner directly). */

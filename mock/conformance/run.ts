@@ -1,10 +1,10 @@
 import { type Client, createClient } from '../../contract/client.ts'
-import type { DeploymentFile } from './deployment.ts'
+import { type RunRelease, runRelease } from '../deployment/release.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import { spelledClient } from '../deployment/to-deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted } from './failure.ts'
 import type { Observation } from './observation.ts'
-import { type RunRelease, runRelease } from './release.ts'
-import { spelledClient } from './spell.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 

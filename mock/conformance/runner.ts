@@ -1,12 +1,12 @@
 import type { OperationId } from '../../contract/table.ts'
+import { notInRelease } from '../deployment/release.ts'
+import { NotOffered } from '../deployment/to-deployment.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'
 import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
 import type { Observation } from './observation.ts'
-import { notInRelease } from './release.ts'
 import type { Run } from './run.ts'
-import { NotOffered } from './spell.ts'
 
 /**
  * `observed`: a profile-only check outside CONTRACT_PROFILE=strict, which records and never fails.
@@ -96,7 +96,9 @@ export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => 
     if (error instanceof NotOffered && !check.profileOnly) {
       return { ...done('blocked'), message: error.message, fix: [error.key] }
     }
-    const observable = error instanceof ContractFailure && !(error instanceof BudgetExhausted)
+    const observable =
+      (error instanceof ContractFailure && !(error instanceof BudgetExhausted)) ||
+      error instanceof NotOffered
     if (check.profileOnly && !run.env.strict && observable) {
       // Outside strict a profile question never fails; what stopped it is the observation.
       ctx.observe(check.name, `not observable: ${error.summary.split('\n').at(-1)}`, 'observable')

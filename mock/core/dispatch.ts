@@ -84,8 +84,14 @@ export const bodyTooLarge = (raw: string) =>
 
 export const tooLargeMessage = `The body is larger than ${LIMITS.bodyBytes / 1024 / 1024} MiB.`
 
-/** Reads and validates the body of a route that takes one; a Failure when it cannot be used. */
-const readBody = (schema: z.ZodType, request: MockRequest): { value: unknown } | Failure => {
+/**
+ * Reads and validates the body of a route that takes one; a Failure when it cannot be used.
+ * `value` is the schema's output (defaults filled in), `sent` the JSON as it came.
+ */
+export const readBody = (
+  schema: z.ZodType,
+  request: MockRequest,
+): { value: unknown; sent: unknown } | Failure => {
   const raw = request.body ?? ''
   let value: unknown
   if (raw.trim() !== '') {
@@ -116,7 +122,7 @@ const readBody = (schema: z.ZodType, request: MockRequest): { value: unknown } |
       value === undefined ? 'A JSON body is required.' : 'The request body is invalid.'
     return fail('invalid_body', message, toIssues(parsed.error))
   }
-  return { value: parsed.data }
+  return { value: parsed.data, sent: value }
 }
 
 /**

@@ -13,10 +13,12 @@ import {
   errorResponse,
   type MockRequest,
   type MockResponse,
+  readBody,
   tooLargeMessage,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
 import { beyondRelease, releaseOption } from './release.ts'
+import type { JournalTools, RequestJournal } from './request-journal.ts'
 import { matchRoute } from './router.ts'
 import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
 import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
@@ -59,6 +61,12 @@ export interface MockCoreOptions extends ChaosOptions {
    * or state is held to what that release can hold. Default: the latest release.
    */
   release?: string
+  /**
+   * Where to keep every request (its operation, path parameters, body, answered status) until
+   * `reset()`: `new RequestJournal()` (request-journal.ts). None by default, as a long-running
+   * server would only grow; `setupMockServer` gives one, `startMockWorker` with `journal: true`.
+   */
+  journal?: RequestJournal
 }
 
 /**
@@ -85,6 +93,12 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     return next
   }
   const store = new Store()
+  const journal = options.journal?.enabled ? options.journal : undefined
+  const journalTools: JournalTools = {
+    match: (method, path) => matchRoute(method, path, env.table),
+    readBody,
+    refusedUnread: (body) => (bodyTooLarge(body) ? tooLargeMessage : undefined),
+  }
   // What a write needs beyond the store: faker to draw identifiers, and the writes' own module.
   const loadForWrites = () => Promise.all([env.ids.load(), loadWriteOperations()])
   /** Told of every change of the store (onChange): a host keeping the state on disk. */
@@ -235,6 +249,22 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     else whenIdle()
   }
 
+  const answer = async (request: MockRequest): Promise<MockResponse> => {
+    if (request.body !== undefined && bodyTooLarge(request.body)) {
+      return dispatcher.reject(request.method, request.path, 'payload_too_large', tooLargeMessage)
+    }
+    const decision = decideChaos(chaos, request.headers.prefer)
+    if (decision.delayMs > 0) await sleep(decision.delayMs)
+    if (decision.forcedStatus !== undefined) {
+      const match = matchRoute(request.method, request.path, env.table)
+      const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
+      return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
+    }
+    const response = await dispatcher.handle(request)
+    warm()
+    return response
+  }
+
   return {
     seed,
     /** The release this mock answers as. */
@@ -246,29 +276,24 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
       return env.store
     },
 
+    /** What the app sent, in order, where the host keeps it (`journal`): `journal.of('createForm')`. */
+    journal: options.journal,
+
     /** Answers one API request; never throws. */
     async handle(request: MockRequest): Promise<MockResponse> {
       await ready
-      if (request.body !== undefined && bodyTooLarge(request.body)) {
-        return dispatcher.reject(request.method, request.path, 'payload_too_large', tooLargeMessage)
-      }
-      const decision = decideChaos(chaos, request.headers.prefer)
-      if (decision.delayMs > 0) await sleep(decision.delayMs)
-      if (decision.forcedStatus !== undefined) {
-        const match = matchRoute(request.method, request.path, env.table)
-        const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
-        return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
-      }
-      const response = await dispatcher.handle(request)
-      warm()
+      const answered = journal?.add(request, journalTools)
+      const response = await answer(request)
+      answered?.(response.status)
       return response
     },
 
     reject: dispatcher.reject,
 
-    /** Back to the seeded state, ids included: the same requests then get the same answers. */
+    /** Back to the seeded state, ids included, and an empty journal: the same requests then get the same answers. */
     reset: () =>
       enqueue(async () => {
+        options.journal?.clear()
         await seedStore()
         await emitState()
       }),

@@ -7,7 +7,7 @@ import {
 import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
-import type { DeploymentFile } from '../conformance/deployment.ts'
+import type { Release } from '../../contract/releases.ts'
 import {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -19,6 +19,8 @@ import {
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { type ReleaseNeed, ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
 import { BodyTap } from './body-tap.ts'
 
 export interface TrafficProxyOptions {
@@ -35,8 +37,15 @@ export interface TrafficProxyOptions {
   maxBodyBytes?: number
   /** An upstream that has not answered in this many ms gets a 502 (default 30,000). */
   timeoutMs?: number
+  /**
+   * Hold each exchange to what this release has too (§9; the CLI's `--release`): what it cannot
+   * serve goes to `onReleaseNeed` and the log's `release`.
+   */
+  release?: { release: Release; given: string }
   /** Called with each finding as it is found (the CLI prints one line each). */
   onFinding?: (finding: RecordedFinding) => void
+  /** Called with each exchange `release` cannot serve, as it is found. */
+  onReleaseNeed?: (need: ReleaseNeed) => void
   /** Called with each exchange once it is complete (the CLI's `--record`). */
   onExchange?: (
     exchange: TrafficExchange,
@@ -114,7 +123,11 @@ export const startTrafficProxy = async (
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const checker = createTrafficChecker(options.deployment ? { deployment: options.deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(
+    undefined,
+    options.release &&
+      new ReleaseNeeds(options.release.release, options.release.given, options.deployment ?? {}),
+  )
   const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
   // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
@@ -167,6 +180,7 @@ export const startTrafficProxy = async (
         : checker.check(exchange, flight.index)
     const kept = log.record(exchange, flight.index, verdict)
     for (const finding of [...kept.violations, ...kept.requestIssues]) options.onFinding?.(finding)
+    if (kept.releaseNeed) options.onReleaseNeed?.(kept.releaseNeed)
     options.onExchange?.(exchange, {
       startedDateTime: new Date(flight.started).toISOString(),
       time: Date.now() - flight.started,

@@ -18,6 +18,7 @@ const AppResult = z.object({
   before: Answer,
   created: Answer,
   after: Answer,
+  journal: z.array(z.tuple([z.string().nullable(), z.number().optional(), z.unknown()])),
 })
 const FormList = contract.listForms.success.profile
 const Created = contract.createForm.success.profile
@@ -76,6 +77,11 @@ describeInChromium('msw in the browser: the stateful mock answers a static page'
     const after = FormList.parse(result.after.body).forms
     expect(after[0]).toEqual(created)
     expect(after.slice(1)).toEqual(before)
+    expect(result.journal).toEqual([
+      ['listForms', 200, undefined],
+      ['createForm', 201, { title: 'Made in the browser' }],
+      ['listForms', 200, undefined],
+    ])
 
     // The static server saw the page and its files, never an API call.
     expect(site.requests.filter((r) => r.includes('/api/'))).toEqual([])

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -72,9 +72,40 @@ describe('engagement-mock check', () => {
       '--report-dir',
       reports,
     ])
-    expect(stdout).toMatch(/Could not run: .*401/)
+    expect(stdout).toMatch(/Could not run: .*refused --key \(401/)
     expect(status).toBe(3)
   }, 120_000)
+
+  it('names the base URL the user gave, not a variable, when nothing answers there', async () => {
+    const server = await startServer({ port: 0 })
+    const url = server.baseUrl
+    await server.close() // a port nothing listens on any more
+    for (const args of [[], ['--init', join(tmp, 'unreachable.json')]]) {
+      const { status, stdout } = await runCli(['check', url, '--key', 'k', ...args])
+      expect(stdout).toContain(`Is the base URL argument (${url}) right and the server up?`)
+      expect(stdout).not.toContain('CONTRACT_BASE_URL')
+      expect(status).toBe(3)
+    }
+  }, 60_000)
+
+  it('refuses a deployment file nested 100,000 levels deep with exit 2, naming the depth', async () => {
+    const file = join(tmp, 'deep.json')
+    writeFileSync(file, `{"sessions":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)
+    const { status, stderr } = await runCli([
+      'check',
+      'http://127.0.0.1:9/api/v1',
+      '--key',
+      'k',
+      '--deployment',
+      file,
+    ])
+    expect(stderr).toContain(`${file} is not a valid deployment file:`)
+    expect(stderr).toMatch(
+      /sessions\.0\.0\.0\.0\.0\.… \(\d+ keys deep\): nested deeper than 64 levels/,
+    )
+    expect(stderr).not.toContain('Maximum call stack')
+    expect(status).toBe(2)
+  })
 
   it('reads the keys from the environment', async () => {
     running = await startServer({ port: 0 })

@@ -57,6 +57,31 @@ describe('serve --release', () => {
     expect(stderr).toMatch(KNOWN)
   })
 
+  it('refuses a --scenario or --state file holding what its release cannot with exit 2, naming the option', async () => {
+    running = await startServer({ port: 0 })
+    const state = await (await fetch(`${new URL(running.baseUrl).origin}/__mock/state`)).text()
+    expect(state).toContain('"series"')
+    for (const option of ['--scenario', '--state']) {
+      const file = join(tmp, `latest${option}.json`)
+      writeFileSync(file, state)
+      const { status, stderr } = await runCli([
+        'serve',
+        '--port',
+        '0',
+        '--release',
+        '2026-07-12',
+        option,
+        file,
+      ])
+      expect(stderr).toContain(`error: ${option} ${file}: `)
+      expect(stderr).toMatch(
+        /answers as release 2026-07-11, and the state holds what that release cannot: \d+ series/,
+      )
+      expect(status).toBe(2)
+      expect(readFileSync(file, 'utf8')).toBe(state)
+    }
+  })
+
   it('without the option, serves the latest release and says nothing of releases', async () => {
     const cli = startCli(['serve', '--port', '0'])
     started.add(cli)

@@ -111,13 +111,24 @@ describe('engagement-mock serve', () => {
     await stop(cli)
   })
 
-  it('says so when the port is taken, and exits 1', async () => {
+  it('says so when the port is taken, and exits 2 like proxy (a usage error)', async () => {
     const { cli, apiRoot } = await serve()
     const { port } = new URL(apiRoot)
     const second = await runCli(['serve', '--port', port])
     expect(second.stderr).toContain(`Port ${port} is in use`)
-    expect(second.status).toBe(1)
+    expect(second.status).toBe(2)
+    const proxied = await runCli(['proxy', 'http://127.0.0.1:9/api/v1', '--port', port])
+    expect(proxied.stderr).toContain(`Port ${port} is in use`)
+    expect(proxied.status).toBe(second.status)
     await stop(cli)
+  })
+
+  it('documents its exit statuses in --help, as proxy does', async () => {
+    const { stdout, status } = await runCli(['serve', '--help'])
+    expect(status).toBe(0)
+    expect(stdout).toMatch(
+      /Exit status:\n {2}0 .*\n {2}1 .*\n {2}2 {2}usage error: bad option, port in use, or a --scenario \/ --state file/,
+    )
   })
 })
 

@@ -42,7 +42,7 @@ describe('engagement-mock proxy (a real child process)', () => {
     )
     cli.child.kill('SIGINT')
     expect(await cli.exited).toBe(0)
-    expect(cli.output()).toMatch(/No violation \(1 request issues: the client's\)\./)
+    expect(cli.output()).toMatch(/No violation \(1 request issue: the client's\)\./)
     const report = json(join(reports, 'conformance.json'))
     expect(report.traffic).toMatchObject({
       exchanges: 2,

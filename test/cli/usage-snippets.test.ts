@@ -4,7 +4,10 @@ import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { startServer } from '../../mock/http/index.ts'
+import { FOREIGN_FILE } from '../contract-selftest/foreign.ts'
+import { startForeign } from '../foreign/server.ts'
 import { ROOT } from './cli.ts'
+import { driveForeignApp, recordThroughProxy } from './import-flow.ts'
 import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.ts'
 
 const snippets = readSnippets(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8'))
@@ -12,6 +15,8 @@ const entries = sourceEntries(ROOT)
 const BROWSER_GROUP = 'frontend with msw/browser'
 /** Run in Chromium by test/browser/watch.test.ts. */
 const WATCH_GROUP = 'frontend watching a real API'
+/** Run below against a recording of test/foreign and an empty mock. */
+const OFFLINE_GROUP = 'work offline with staging data'
 /** The backend path runs from an installed package: test/package/conformance.test.ts runs these. */
 const fromInstall = (group: string) => group.startsWith('backend ')
 mkdirSync(join(ROOT, '.scratch'), { recursive: true })
@@ -66,6 +71,7 @@ describe('docs/usage.md', () => {
       'watch with the proxy',
       'watch a HAR file',
       WATCH_GROUP,
+      OFFLINE_GROUP,
     ])
   })
 
@@ -81,8 +87,9 @@ describe('docs/usage.md', () => {
       const { status, output } = await run(process.execPath, tool, dir)
       expect(status, output).toBe(0)
       // forms.test.ts overrides GET /forms in one test and expects the mock's answer in the next;
-      // data.test.ts loads other data per test and expects the demo data back after.
-      if (usesVitest) expect(output).toMatch(/Tests\s+7 passed \(7\)/)
+      // data.test.ts loads other data per test and expects the demo data back after;
+      // journal.test.ts expects the journal emptied between tests.
+      if (usesVitest) expect(output).toMatch(/Tests\s+9 passed \(9\)/)
     },
     60_000,
   )
@@ -159,6 +166,36 @@ describe('docs/usage.md', () => {
       expect(status).toBe(0)
     } finally {
       await server.close()
+    }
+  }, 120_000)
+
+  it('"work offline with staging data" imports a recording and seeds an empty mock with it', async () => {
+    const [snippet] = snippets.filter((s) => s.group === OFFLINE_GROUP)
+    const dir = join(scratch, 'offline')
+    mkdirSync(dir, { recursive: true })
+    const foreign = await startForeign()
+    const server = await startServer({ port: 0, scenario: 'empty' })
+    try {
+      const har = await recordThroughProxy(foreign.baseUrl, driveForeignApp)
+      writeFileSync(join(dir, 'staging.har'), JSON.stringify(har))
+      writeFileSync(join(dir, 'deployment.json'), readFileSync(FOREIGN_FILE))
+      const { status, output } = await run('bash', ['-c', snippet?.code ?? 'exit 9'], dir, {
+        DEMO_API_URL: server.baseUrl,
+        DEMO_API_KEY: ACME_KEY,
+      })
+      expect(status, output).toBe(0)
+      const state = JSON.parse(readFileSync(join(dir, 'staging-state.json'), 'utf8'))
+      const answer = await fetch(`${server.baseUrl}/forms`, {
+        headers: { authorization: `Bearer ${ACME_KEY}` },
+      })
+      const forms = ((await answer.json()) as { forms: Array<{ title: string }> }).forms
+      expect(forms.map((f) => f.title).sort()).toEqual(
+        state.forms.map((f: { title: string }) => f.title).sort(),
+      )
+      expect(forms.length).toBeGreaterThan(0)
+    } finally {
+      await server.close()
+      await foreign.close()
     }
   }, 120_000)
 })

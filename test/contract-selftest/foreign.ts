@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url'
-import type { DeploymentFile } from '../../mock/conformance/deployment.ts'
 import type { ContractEnv } from '../../mock/conformance/env.ts'
 import {
   EXPLORE_DEFAULTS,
@@ -7,9 +6,10 @@ import {
   explore,
   exploreBound,
 } from '../../mock/conformance/explore/explore.ts'
-import { loadDeployment } from '../../mock/conformance/load-deployment.ts'
 import { Run } from '../../mock/conformance/run.ts'
 import { conformanceEnv } from '../../mock/conformance/run-conformance.ts'
+import { loadDeployment } from '../../mock/deployment/load.ts'
+import type { DeploymentFile } from '../../mock/deployment/schema.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 import type { Dialect } from './deviants-sequences.ts'
 import { type RunningProxy, startProxy } from './proxy.ts'

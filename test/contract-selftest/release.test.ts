@@ -5,8 +5,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { ALL_CHECKS } from '../../mock/conformance/checks/index.ts'
 import { initDeployment } from '../../mock/conformance/init.ts'
-import { notInRelease } from '../../mock/conformance/release.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
+import { notInRelease } from '../../mock/deployment/release.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type ProxyRequest, type RunningProxy, startProxy } from './proxy.ts'
 
@@ -105,6 +105,28 @@ describe('check against a deployment of an earlier release', () => {
     })
     expect(result.totals['not-in-release']).toBe(0)
     expect(result.exitCode).not.toBe(0)
+  }, 120_000)
+
+  it('without the release, a refused POST /series advises --release and the file\'s "release" before another spelling', async () => {
+    const { baseUrl } = await deploymentOf('2026-07-12')
+    const result = await runConformance({
+      baseUrl,
+      ...keys,
+      filter: (check) => check.operations.includes('createSeries'),
+    })
+    const blocked = result.checks.filter((c) => c.state === 'blocked')
+    expect(blocked.length).toBeGreaterThan(0)
+    for (const check of blocked) {
+      const first = check.message?.split('\n')[0] ?? ''
+      expect(first).toMatch(
+        /^Setup refused: POST \/series answered 404\. POST \/series arrived in release 2026-07-13 \(§9\)/,
+      )
+      expect(first).toContain(
+        '--release 2026-07-12 or "release": "2026-07-12" in the deployment file',
+      )
+      // The release comes before the spelling: the likelier fix first.
+      expect(first.indexOf('--release')).toBeLessThan(first.indexOf('spells that request'))
+    }
   }, 120_000)
 
   it('explores without divergence and sends nothing of a later release', async () => {

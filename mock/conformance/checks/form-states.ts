@@ -74,7 +74,7 @@ export const formStateChecks = [
     name: '§3 Form: the immediate-publish option of creation publishes a form with a field',
     operations: ['createForm', 'getForm'],
     run: async (ctx) => {
-      const { form, exchange } = await makeForm(ctx, { fields: 1, publishNow: true })
+      const { form, exchange } = await makeForm(ctx, { fields: 1, publish: true })
       ctx.assert(
         form.status !== 'draft' && form.publishedAt !== null,
         `Created with the immediate-publish option and a field, the form reports "${form.status}" (publishedAt ${form.publishedAt}): the option was not applied (§3: draft → published on "the immediate-publish option of form creation").`,

@@ -3,7 +3,7 @@ import { defineCheck } from '../check.ts'
 
 type ReplaceFieldBody = Parameters<Client['replaceFieldConfig']>[0]['body']
 
-import { realFieldKind, spellField } from '../vocabulary.ts'
+import { realFieldKind, spellField } from '../../deployment/vocabulary.ts'
 import { makeForm } from './make.ts'
 import { FIELD_SAMPLES, fieldSample } from './samples.ts'
 

@@ -57,7 +57,7 @@ export interface FormOptions {
   fields?: number | FieldInput[]
   role?: KeyRole
   /** Sent inline in POST /forms with the immediate-publish option (§4), not appended after. */
-  publishNow?: boolean
+  publish?: boolean
 }
 
 /** A form of this run, with `fields` appended through POST /forms/{id}/fields (§4's documented body). */
@@ -70,12 +70,12 @@ export const makeForm = async (ctx: CheckContext, options: FormOptions = {}) => 
       : (options.fields ?? [])
   const title = ctx.title(options.label ?? 'Form')
   const exchange = await client.createForm({
-    body: options.publishNow ? { title, fields: inputs, publish: true } : { title },
+    body: options.publish ? { title, fields: inputs, publish: true } : { title },
   })
   remember(ctx, 'form', 'form', exchange, role)
   const { form } = ctx.setup('createForm', exchange)
   marked(ctx, form.title, exchange, 'form')
-  if (options.publishNow)
+  if (options.publish)
     return { form, fields: form.fields, fieldIds: form.fields.map((f) => f.id), exchange }
   const fields: Array<DocBody<'addField'>['field']> = []
   for (const input of inputs) {
@@ -92,7 +92,7 @@ export interface SessionOptions {
   activities?: ActivityInput[]
   role?: KeyRole
   /** The open-immediately option of session creation (§3, §4). */
-  openNow?: boolean
+  open?: boolean
 }
 
 export const makeSession = async (ctx: CheckContext, options: SessionOptions = {}) => {
@@ -103,7 +103,7 @@ export const makeSession = async (ctx: CheckContext, options: SessionOptions = {
       activities: options.activities ?? [ACTIVITY_SAMPLES.poll],
       ...(options.teamMode === undefined ? {} : { teamMode: options.teamMode }),
       ...(options.mode === undefined ? {} : { mode: options.mode }),
-      ...(options.openNow ? { open: true } : {}),
+      ...(options.open ? { open: true } : {}),
     },
   })
   remember(ctx, 'session', 'session', exchange, role)

@@ -130,7 +130,7 @@ export const sessionChecks = [
     name: '§3 Session: the open-immediately option of creation opens it, with join code and URLs',
     operations: ['createSession', 'listSessions'],
     run: async (ctx) => {
-      const { session, exchange } = await makeSession(ctx, { openNow: true })
+      const { session, exchange } = await makeSession(ctx, { open: true })
       ctx.assert(
         session.status !== 'draft',
         'Created with the open-immediately option, the session still reports "draft": the option was not applied (§3: draft → open on "the open-immediately option of session creation").',

@@ -3,10 +3,10 @@ import {
   SETTINGS_DEFAULTS,
   USE_CASES,
 } from '../../../contract/form-settings.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
+import { spellSettings, spellValue } from '../../deployment/vocabulary.ts'
 import { defineCheck } from '../check.ts'
 import type { DocBody } from '../context.ts'
-import type { DeploymentFile } from '../deployment.ts'
-import { spellSettings, spellValue } from '../vocabulary.ts'
 import { makeForm } from './make.ts'
 
 type Settings = DocBody<'getForm'>['form']['settings']

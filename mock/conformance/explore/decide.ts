@@ -1,6 +1,6 @@
 import type { ErrorCondition } from '../../../contract/errors.ts'
 import type { OperationId } from '../../../contract/table.ts'
-import { spelledKeys } from '../spell.ts'
+import { spelledKeys } from '../../deployment/to-deployment.ts'
 import type { Stored } from './oracle.ts'
 import type { Rec, Step } from './world.ts'
 

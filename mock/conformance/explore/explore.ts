@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { OperationId } from '../../../contract/table.ts'
-import { NotOffered } from '../spell.ts'
+import { NotOffered } from '../../deployment/to-deployment.ts'
 import { bodies } from './bodies.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'

@@ -1,5 +1,5 @@
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
-import { NotOffered, type SpellHint } from '../spell.ts'
+import { NotOffered, type SpellHint } from '../../deployment/to-deployment.ts'
 import { compare } from './compare.ts'
 import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'

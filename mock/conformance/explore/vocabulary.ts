@@ -1,15 +1,15 @@
 import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../../contract/fields.ts'
-import { USE_CASES } from '../../../contract/form-settings.ts'
-import type { DeploymentFile } from '../deployment.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
 import {
   activityContent,
   activityKey,
   declaredFieldKinds,
   fieldKey,
   fieldWord,
+  namedUseCases,
   realFieldKind,
-} from '../vocabulary.ts'
+} from '../../deployment/vocabulary.ts'
 
 /**
  * What exploration may send this deployment: the values the reference settles, and of those it
@@ -86,7 +86,6 @@ export class ExploreVocabulary {
 
   /** Use cases the file names for this deployment (none are settled: §2 names only templates). */
   useCases(): string[] {
-    const map = this.deployment.forms?.useCases ?? {}
-    return USE_CASES.filter((value) => typeof map[value] === 'string')
+    return namedUseCases(this.deployment)
   }
 }

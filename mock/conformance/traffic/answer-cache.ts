@@ -1,7 +1,7 @@
+import type { Located } from '../../deployment/to-contract.ts'
 import type { TrafficExchange } from './exchange.ts'
 import type { ExchangeContext, ReadBody } from './exchange-context.ts'
 import { Recent } from './memory.ts'
-import type { Located } from './operations.ts'
 import { answerRules } from './rules/answer.ts'
 
 /** What was read of one answer body, and what the answer rules found in it. */

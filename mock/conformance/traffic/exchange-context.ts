@@ -1,9 +1,9 @@
 import type * as z from 'zod'
-import type { DeploymentFile } from '../deployment.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
+import type { Located } from '../../deployment/to-contract.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { completeListPrefix } from './json-prefix.ts'
 import type { TrafficMemory } from './memory.ts'
-import type { Located } from './operations.ts'
 
 /** A body as the checker read it: its JSON value, or why there is none. */
 export type ReadBody =
@@ -30,7 +30,8 @@ export const issuesLine = (error: z.ZodError, prefix = ''): string => {
   return more > 0 ? `${parts.join('; ')}; and ${more} more` : parts.join('; ')
 }
 
-const readJson = (text: string | undefined, truncated: boolean, list: boolean): ReadBody => {
+/** A body's text as JSON; a list cut at the size limit as its whole items. */
+export const readJson = (text: string | undefined, truncated: boolean, list: boolean): ReadBody => {
   if (text === undefined || text === '') return { state: 'none' }
   if (truncated) {
     if (!list) return { state: 'unreadable', reason: 'over the size limit' }

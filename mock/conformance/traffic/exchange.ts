@@ -24,6 +24,8 @@ export interface TrafficExchange {
   responseBodyUnread?: string
   /** The request's absolute URL as the client addressed the API, for the curl that repeats it. */
   url: string
+  /** A label of the request's credential given by the reader (never its value): whose request. */
+  credential?: string
 }
 
 /** Bodies are checked up to this size by default; a longer one only that far, and the report says so. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { redactHeaders, underRoot } from './exchange.ts'
-import { detectApiRoot, HarError, harEntry, harExchanges, parseHar } from './har.ts'
+import { boundedBytes, detectApiRoot, HarError, harEntry, harExchanges, parseHar } from './har.ts'
 import { completeListPrefix } from './json-prefix.ts'
 
 const entry = (url: string, extra: Record<string, unknown> = {}) => ({
@@ -124,5 +124,34 @@ describe('exchange helpers', () => {
     expect(completeListPrefix('{"meta":[1],"forms":[')).toEqual({ meta: [1], forms: [] })
     expect(completeListPrefix('{"form":{"id":"x"')).toBeUndefined()
     expect(completeListPrefix('[{"id":1},')).toBeUndefined()
+  })
+
+  it('are bounded in bytes of UTF-8, the unit of the proxy, cut at a character', () => {
+    // "é" is 2 bytes, "€" 3: 10 characters, 24 bytes.
+    const text = 'éééé€€€€€a'
+    expect(boundedBytes(text, 24)).toEqual({ text, truncated: false })
+    expect(boundedBytes(text, 23)).toEqual({ text: 'éééé€€€€€', truncated: true })
+    // 12 bytes end inside the second "€": cut before it.
+    expect(boundedBytes(text, 12)).toEqual({ text: 'éééé€', truncated: true })
+    expect(boundedBytes(text, 10)).toEqual({ text: 'éééé', truncated: true })
+    const [exchange] = harExchanges(
+      parseHar(
+        {
+          log: {
+            version: '1.2',
+            entries: [
+              entry('https://api.example.com/api/v1/forms', {
+                response: { status: 200, headers: [], content: { text: '{"forms":[],"x":"ééé"}' } },
+              }),
+            ],
+          },
+        },
+        'x.har',
+      ),
+      'https://api.example.com/api/v1',
+      20,
+    )
+    expect(exchange?.responseBody).toBe('{"forms":[],"x":"é')
+    expect(exchange?.responseBodyTruncated).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
+import { operationMatcher } from '../../deployment/to-contract.ts'
 import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
-import { operationMatcher } from './operations.ts'
 
 /**
  * HAR 1.2 (Chromium's and Firefox's devtools export, Playwright's `recordHar`, the proxy's
@@ -82,8 +82,23 @@ export const detectApiRoot = (urls: readonly string[]): string | undefined => {
 }
 
 /** Cuts a body at `limit` characters, saying so. */
-const bounded = (text: string, limit: number) =>
-  text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false }
+const utf8 = new TextEncoder()
+const fromUtf8 = new TextDecoder()
+
+/**
+ * The body up to `limit` bytes of UTF-8 — the unit of the proxy's --max-body, which reads bytes off
+ * the wire — cut at a character's start. Most bodies are told apart by their length alone (a UTF-16
+ * unit is 1 to 3 bytes), without encoding them.
+ */
+export const boundedBytes = (text: string, limit: number) => {
+  if (text.length * 3 <= limit) return { text, truncated: false }
+  const bytes = utf8.encode(text)
+  if (bytes.length <= limit) return { text, truncated: false }
+  let end = limit
+  // A continuation byte (10xxxxxx) is inside a character: cut before that character.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--
+  return { text: fromUtf8.decode(bytes.subarray(0, end)), truncated: true }
+}
 
 /**
  * The entries under `apiRoot` as exchanges, in the file's order; entries without an answer
@@ -92,7 +107,15 @@ const bounded = (text: string, limit: number) =>
 export const harExchanges = (
   har: z.infer<typeof HarFile>,
   apiRoot: string,
-  maxBodyChars: number,
+  maxBodyBytes: number,
+  options: {
+    /**
+     * Names the request's credential (its Authorization value, undefined when none) with a label
+     * of the caller's: the value itself never leaves this function (an import tells organizations
+     * apart by it).
+     */
+    credential?: (authorization: string | undefined) => string
+  } = {},
 ): TrafficExchange[] => {
   const root = new URL(apiRoot)
   const exchanges: TrafficExchange[] = []
@@ -104,8 +127,11 @@ export const harExchanges = (
     if (path === undefined) continue
     const requestText = decode(entry.request.postData?.text, entry.request.postData?.encoding)
     const responseText = decode(entry.response.content?.text, entry.response.content?.encoding)
-    const request = requestText === undefined ? undefined : bounded(requestText, maxBodyChars)
-    const response = bounded(responseText ?? '', maxBodyChars)
+    const request = requestText === undefined ? undefined : boundedBytes(requestText, maxBodyBytes)
+    const response = boundedBytes(responseText ?? '', maxBodyBytes)
+    const credential = options.credential?.(
+      entry.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value,
+    )
     exchanges.push({
       method: entry.request.method.toUpperCase(),
       path,
@@ -118,6 +144,7 @@ export const harExchanges = (
       responseBody: response.text,
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(responseText === undefined ? { responseBodyUnread: 'not in the HAR file' } : {}),
+      ...(credential === undefined ? {} : { credential }),
     })
   }
   return exchanges

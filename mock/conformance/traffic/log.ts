@@ -2,6 +2,7 @@ import type { OperationId } from '../../../contract/table.ts'
 import type { ExchangeVerdict } from './check-exchange.ts'
 import { trafficCurl } from './curl.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
+import type { ReleaseNeed, ReleaseNeeds, ReleaseSummary } from './release-needs.ts'
 
 /** A finding as a report keeps it: which exchange, and a curl that repeats its request. */
 export interface RecordedFinding extends TrafficFinding {
@@ -31,6 +32,8 @@ export interface TrafficSummary {
   notes: Record<string, number>
   /** `METHOD /path` outside the contract, with how often (the first ones met). */
   outsidePaths: Record<string, number>
+  /** With `--release`: what of a later release the traffic used (release-needs.ts). */
+  release?: ReleaseSummary
 }
 
 const OUTSIDE_PATHS_KEPT = 50
@@ -51,15 +54,28 @@ export class TrafficLog {
   readonly notes = new Map<string, number>()
   readonly outsidePaths = new Map<string, number>()
 
-  constructor(readonly keep = 1_000) {}
+  constructor(
+    readonly keep = 1_000,
+    /** With `--release`: each exchange is also held to what that release has. */
+    readonly release?: ReleaseNeeds,
+  ) {}
 
-  /** Adds one checked exchange; returns its findings as kept (with their curl). */
+  /**
+   * Adds one checked exchange; returns its findings as kept (with their curl), and what of a
+   * later release it used (with `release`).
+   */
   record(
     exchange: TrafficExchange,
     index: number,
     verdict: ExchangeVerdict,
-  ): { violations: RecordedFinding[]; requestIssues: RecordedFinding[] } {
+  ): {
+    violations: RecordedFinding[]
+    requestIssues: RecordedFinding[]
+    releaseNeed?: ReleaseNeed
+  } {
     this.exchanges += 1
+    const releaseNeed = this.release?.check(exchange, index, verdict.operationId)
+    const need = releaseNeed ? { releaseNeed } : {}
     for (const note of verdict.notes) this.note(note)
     if (verdict.operationId === null) {
       this.outside += 1
@@ -67,7 +83,7 @@ export class TrafficLog {
       if (this.outsidePaths.has(key) || this.outsidePaths.size < OUTSIDE_PATHS_KEPT) {
         this.outsidePaths.set(key, (this.outsidePaths.get(key) ?? 0) + 1)
       }
-      return { violations: [], requestIssues: [] }
+      return { violations: [], requestIssues: [], ...need }
     }
     const tally = this.tally(verdict.operationId)
     tally.exchanges += 1
@@ -92,7 +108,7 @@ export class TrafficLog {
       this.tally(finding.operationId ?? verdict.operationId).requestIssues += 1
       if (this.requestIssues.length < this.keep) this.requestIssues.push(finding)
     }
-    return { violations, requestIssues }
+    return { violations, requestIssues, ...need }
   }
 
   /** Something not checked (an answer cut off, no answer), counted under `notes`. */
@@ -121,6 +137,7 @@ export class TrafficLog {
       operations: Object.fromEntries(this.operations),
       notes: Object.fromEntries(this.notes),
       outsidePaths: Object.fromEntries(this.outsidePaths),
+      ...(this.release ? { release: this.release.summary() } : {}),
     }
   }
 }

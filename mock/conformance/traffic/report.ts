@@ -1,8 +1,9 @@
+import { operationLabel as label } from '../../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
 import { buildJunit } from '../junit.ts'
 import type { ReportedCheck, RunInfo } from '../report.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
-import { label } from './operations.ts'
+import { releaseMarkdown } from './release-needs.ts'
 
 /** Where the traffic came from, as the report names it. */
 export interface TrafficSource {
@@ -129,6 +130,7 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
   }
   lines.push(...findingLines('Violations', traffic.violations, traffic.violationCount))
   lines.push(...findingLines('Request issues', traffic.requestIssues, traffic.requestIssueCount))
+  if (traffic.release) lines.push(...releaseMarkdown(traffic.release))
   const notes = Object.entries(traffic.notes)
   if (notes.length > 0) {
     lines.push('', '## Not checked', '', '| What | Exchanges |', '|---|---|')

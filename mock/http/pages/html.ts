@@ -57,8 +57,7 @@ export const formatDay = (iso: string): string => day.format(new Date(iso))
 /** `2026-09` → `Sep 2026`. */
 export const formatMonth = (ym: string): string => month.format(new Date(`${ym}-01T00:00:00Z`))
 
-export const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+export { plural } from '../../core/plural.ts'
 
 /**
  * The public pages run no script at all; the policy makes sure nothing injected ever could, on top

@@ -2,7 +2,7 @@
 // worker answering in the page. Nothing here may need Node.
 import { API_PREFIX } from '../../../contract/index.ts'
 import { ACME_KEY } from '../../../fixtures/index.ts'
-import { startMockWorker } from '../../../mock/browser/index.ts'
+import { RequestJournal, startMockWorker } from '../../../mock/browser/index.ts'
 
 const baseUrl = location.origin + API_PREFIX
 
@@ -19,11 +19,20 @@ const call = async (method: string, path: string, body?: unknown) => {
 }
 
 const run = async () => {
-  await startMockWorker({ baseUrl })
+  const journal = new RequestJournal()
+  await startMockWorker({ baseUrl, journal })
   const before = await call('GET', '/forms')
   const created = await call('POST', '/forms', { title: 'Made in the browser' })
   const after = await call('GET', '/forms')
-  return { controlled: navigator.serviceWorker.controller !== null, before, created, after }
+  // What a browser test reads of what the app sent: the request journal it gave the worker.
+  const sent = journal.entries.map((e) => [e.operationId, e.status, e.body])
+  return {
+    controlled: navigator.serviceWorker.controller !== null,
+    before,
+    created,
+    after,
+    journal: sent,
+  }
 }
 
 run().then(

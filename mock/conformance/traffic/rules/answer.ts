@@ -1,7 +1,7 @@
+import { operationLabel as label } from '../../../../contract/endpoints.ts'
 import { errorSchemas } from '../../../../contract/errors.ts'
 import { newestFirstViolations, orderViolations } from '../../shape.ts'
 import { type ExchangeContext, isObject, issuesLine } from '../exchange-context.ts'
-import { label } from '../operations.ts'
 
 /** The list of a list answer (`forms`, `sessions`, `series`, `reports`): its only array. */
 const listOf = (body: unknown): unknown[] | undefined => {

@@ -1,8 +1,8 @@
 import { DocFormSettings } from '../../../../contract/form-settings.ts'
+import { declaredStateName, sentProperty } from '../../../deployment/to-contract.ts'
 import { orderViolations } from '../../shape.ts'
 import { type ExchangeContext, isObject } from '../exchange-context.ts'
 import { MEMORY_LIMITS, type Seen } from '../memory.ts'
-import { sentOption } from './options.ts'
 
 /** The seven settings §2 and §4 name. */
 const SETTING_KEYS = Object.keys(DocFormSettings.shape)
@@ -131,15 +131,15 @@ const settingsAnswer = (ctx: ExchangeContext) => {
 
 const createAnswer = (ctx: ExchangeContext, form: Record<string, unknown>) => {
   const body = ctx.requestObject
-  const publishNow = sentOption(ctx.deployment, 'forms.create', 'publishNow', body)
+  const publish = sentProperty(ctx.deployment, 'createForm', 'publish', body)
   const status = form.status
   const fields = Array.isArray(form.fields) ? form.fields : []
-  if (publishNow.known && publishNow.value !== true && status !== 'draft') {
+  if (publish.known && publish.value !== true && status !== 'draft') {
     ctx.violation(
       `a created form starts as draft (§2, §3; the immediate-publish option was not sent): status is ${JSON.stringify(status)}`,
     )
   }
-  if (publishNow.known && publishNow.value === true) {
+  if (publish.known && publish.value === true) {
     if (status !== 'draft' && fields.length === 0) {
       ctx.violation(
         'published on creation without a field (§3: publishing needs at least one field; §7.1)',
@@ -153,8 +153,8 @@ const createAnswer = (ctx: ExchangeContext, form: Record<string, unknown>) => {
     declaredState(ctx, 'formPublished', status, status !== 'draft')
   }
   // A form created without settings or a template has every setting at its default.
-  const settings = sentOption(ctx.deployment, 'forms.create', 'settings', body)
-  const template = sentOption(ctx.deployment, 'forms.create', 'template', body)
+  const settings = sentProperty(ctx.deployment, 'createForm', 'settings', body)
+  const template = sentProperty(ctx.deployment, 'createForm', 'template', body)
   if (
     settings.known &&
     template.known &&
@@ -177,7 +177,7 @@ export const declaredState = (
   status: unknown,
   applies = true,
 ) => {
-  const declared = ctx.deployment.expect?.states?.[state]
+  const declared = declaredStateName(ctx.deployment, state)
   if (applies && declared !== undefined && status !== declared) {
     ctx.violation(
       `status is ${JSON.stringify(status)}; the deployment file declares ${JSON.stringify(declared)} (expect.states.${state})`,

@@ -1,5 +1,5 @@
+import { operationLabel as label } from '../../../../contract/endpoints.ts'
 import { type ExchangeContext, issuesLine } from '../exchange-context.ts'
-import { label } from '../operations.ts'
 
 /**
  * §5: every operation is sent with `Authorization: Bearer <API_KEY>`. A request without any

@@ -1,6 +1,6 @@
+import { sentProperty } from '../../../deployment/to-contract.ts'
 import { type ExchangeContext, isObject } from '../exchange-context.ts'
 import { declaredState } from './forms.ts'
-import { sentOption } from './options.ts'
 
 const sessionOf = (value: unknown): Record<string, unknown> | undefined =>
   isObject(value) && isObject(value.session) && typeof value.session.id === 'string'
@@ -26,9 +26,9 @@ const teamRequest = (ctx: ExchangeContext) => {
 }
 
 const createAnswer = (ctx: ExchangeContext, session: Record<string, unknown>) => {
-  const openNow = sentOption(ctx.deployment, 'sessions.create', 'openNow', ctx.requestObject)
-  if (!openNow.known) return
-  if (openNow.value !== true) {
+  const open = sentProperty(ctx.deployment, 'createSession', 'open', ctx.requestObject)
+  if (!open.known) return
+  if (open.value !== true) {
     if (session.status !== 'draft') {
       ctx.violation(
         `a created session starts as draft (§2, §3; the open-immediately option was not sent): status is ${JSON.stringify(session.status)}`,

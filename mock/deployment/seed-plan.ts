@@ -4,8 +4,8 @@ import { TEMPLATE_CONTENT } from '../../contract/form-templates.ts'
 import type { FormTemplate } from '../../contract/forms.ts'
 import type { ApiStep, Ref } from '../../fixtures/plan.ts'
 import { isRef } from '../../fixtures/refs.ts'
-import type { DeploymentFile } from '../conformance/deployment.ts'
-import { type SpelledRequest, spellRequest } from '../conformance/spell.ts'
+import type { DeploymentFile } from './schema.ts'
+import { type SpelledRequest, spellRequest } from './to-deployment.ts'
 import {
   activityContent,
   activityKey,
@@ -14,7 +14,7 @@ import {
   isObj,
   realFieldKind,
   spellValue,
-} from '../conformance/vocabulary.ts'
+} from './vocabulary.ts'
 
 /**
  * The demo plan in a deployment's vocabulary (its deployment file): field kinds and configs,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DeploymentError, parseDeployment } from './deployment.ts'
-import { NotOffered, spellRequest } from './spell.ts'
+import { DeploymentError, parseDeployment } from './schema.ts'
+import { NotOffered, spellRequest } from './to-deployment.ts'
 
 describe('spellRequest', () => {
   it('sends the profile spelling when the deployment file says nothing', () => {
@@ -139,7 +139,7 @@ describe('parseDeployment', () => {
     expect(message).toMatch(/^deployment\.json is not a valid deployment file:/)
     expect(message).toContain('form: unknown key')
     expect(message).toContain('forms.create.publishNoww: unknown key')
-    expect(message).toContain('forms.create.title: Expected a property name or a dotted path')
+    expect(message).toContain('forms.create.title: expected a property name, a dotted path')
     expect(message).toContain(
       'operations.removeField.path: expected the placeholders {fieldId} and {id}',
     )

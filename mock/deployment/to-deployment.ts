@@ -3,13 +3,14 @@ import { type Method, pathParamNames } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import {
   type BodyFunction,
+  CREATE_KEYS,
   type CreateSection,
   createKeyOf,
   type DeploymentFile,
   INFERRED_BODY_KEYS,
   INFERRED_OPERATIONS,
-} from './deployment.ts'
-import { ContractFailure } from './failure.ts'
+  type InferredOperation,
+} from './schema.ts'
 import {
   activityKey,
   fieldKey,
@@ -28,11 +29,18 @@ import {
  * deployment file. Checks and the seeder build profile bodies; only this file knows other spellings.
  */
 
-/** The deployment file says this deployment has no such operation or option. */
-export class NotOffered extends ContractFailure {
+/**
+ * The deployment file says this deployment has no such operation or option. Not a failure of the
+ * deployment: the suite's runner makes it a blocked (or, for a profile question, observed) check.
+ */
+export class NotOffered extends Error {
   override name = 'NotOffered'
+  readonly summary: string
   constructor(readonly key: string) {
-    super(`Not offered by this deployment (deployment file: ${key} is null).`)
+    const summary = `Not offered by this deployment (deployment file: ${key} is null).`
+    super(summary)
+    this.summary = summary
+    this.stack = `${this.name}: ${summary}`
   }
 }
 
@@ -300,3 +308,16 @@ export const spelledClient = (client: Client, deployment: DeploymentFile): Clien
       }
     },
   })
+
+/**
+ * The profile's own spellings, as a deployment file writes them: what `check --init` starts a file
+ * from (a deployment that spells everything as our mock does needs none of it).
+ */
+export const profileSpellings = {
+  /** Every key of a create body's spelling map, spelled as the profile does. */
+  create: (section: CreateSection): Record<string, string> => ({ ...CREATE_KEYS[section] }),
+  /** Where the profile puts an inferred operation. */
+  operation: (id: InferredOperation) => ({ method: contract[id].method, path: contract[id].path }),
+  /** The inferred operations, in the contract's order. */
+  operations: INFERRED_OPERATIONS,
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
+import { ACTIVITY_CONFIGS, ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
 import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
 import { FIELD_CONFIGS, FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { LAYOUTS, USE_CASES } from '../../contract/form-settings.ts'
@@ -7,6 +7,7 @@ import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { pathParamNames } from '../../contract/route.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { DeploymentError } from './error.ts'
 import { ReleaseKey } from './release.ts'
 
 /**
@@ -20,10 +21,19 @@ import { ReleaseKey } from './release.ts'
  */
 
 const PATH_SEGMENT = /^[A-Za-z_$][\w$-]*$/
+const SPELLING = 'expected a property name, a dotted path such as "window.start", or null'
+/** What was given, short, for a message: `5`, `"a b"`, `an object`. */
+const given = (value: unknown): string => {
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object' && value !== null) return 'an object'
+  if (typeof value === 'function') return 'a function'
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text
+}
 const Spelling = z
-  .string()
+  .string({ error: (issue) => `${SPELLING}; got ${given(issue.input)}` })
   .refine((value) => value.split('.').every((segment) => PATH_SEGMENT.test(segment)), {
-    message: 'Expected a property name or a dotted path such as "window.start", or null.',
+    error: (issue) => `${SPELLING}; got ${given(issue.input)}`,
   })
   .nullable()
 
@@ -94,15 +104,22 @@ const Operation = z
   })
   .nullable()
 
-const Content = z.record(z.string(), z.unknown())
+const Content = z.record(z.string(), z.unknown(), {
+  error: (issue) =>
+    `expected an object (a content, as this deployment spells it); got ${given(issue.input)}`,
+})
 
 // The deployment's vocabulary: the names of what §2 leaves open (field kinds and their configs,
 // templates, use cases, layouts, modes, activity contents), so checks, exploration and seeding send
-// values this deployment knows. Declared here once; mock/conformance/vocabulary.ts applies it.
+// values this deployment knows. Declared here once; mock/deployment/vocabulary.ts applies it.
 
 /** Every config key of the profile's field kinds: what a shared config spelling may rename. */
 const configKeysOf = (kind: FieldKind) => Object.keys(FIELD_CONFIGS[kind].shape)
 export const FIELD_CONFIG_KEYS = [...new Set(FIELD_KINDS.flatMap(configKeysOf))]
+
+/** The content keys of each activity kind in the contract (what a content key map may rename). */
+export const contentKeysOf = (kind: ActivityKind) => Object.keys(ACTIVITY_CONFIGS[kind].shape)
+export const ACTIVITY_CONTENT_KEYS = [...new Set(ACTIVITY_KINDS.flatMap(contentKeysOf))]
 
 /** `(profileConfig) => config`: only in a TS/JS deployment module. */
 const ConfigSpelling = (keys: readonly string[]) => z.union([spellingMap(keys), BodyFn])
@@ -116,12 +133,23 @@ const ConfigSpelling = (keys: readonly string[]) => z.union([spellingMap(keys), 
 const fieldEntry = (kind: FieldKind) =>
   z
     .union([
-      z.string().min(1),
-      z.strictObject({
-        kind: z.string().min(1).optional(),
-        config: ConfigSpelling(configKeysOf(kind)).optional(),
-        sample: Content.optional(),
-      }),
+      z
+        .string({
+          error: (issue) =>
+            `expected this deployment's name of the kind (a string); got ${given(issue.input)}`,
+        })
+        .min(1, "expected this deployment's name of the kind, not an empty string"),
+      z.strictObject(
+        {
+          kind: z.string().min(1).optional(),
+          config: ConfigSpelling(configKeysOf(kind)).optional(),
+          sample: Content.optional(),
+        },
+        {
+          error: (issue) =>
+            `an object { "kind", "config", "sample" }, or null (not offered); got ${given(issue.input)}`,
+        },
+      ),
     ])
     .nullable()
     .optional()
@@ -144,6 +172,17 @@ const valueMap = <const V extends string>(values: readonly V[]) =>
   )
 
 const Status = z.int().min(100).max(599)
+
+/**
+ * What --init saw of one kind: the content (a field: its config) it accepted, the keys refused one
+ * by one (key → the answer), or the content refused even with its required keys only, as sent.
+ */
+const ProbeEntry = z.strictObject({
+  accepted: Content.optional(),
+  refusedKeys: z.record(z.string(), z.string()).optional(),
+  refused: z.strictObject({ sent: Content, answer: z.string() }).optional(),
+})
+export type ProbeEntry = z.output<typeof ProbeEntry>
 
 export const DeploymentFile = z.strictObject({
   $schema: z.string().optional(),
@@ -188,6 +227,19 @@ export const DeploymentFile = z.strictObject({
           Object.fromEntries(
             ACTIVITY_KINDS.map((kind) => [kind, Content.nullable().optional()]),
           ) as Record<ActivityKind, z.ZodOptional<z.ZodNullable<typeof Content>>>,
+        )
+        .optional(),
+      /**
+       * Per activity kind, where this deployment keeps each of the contract's content keys (a
+       * property or a dotted path; null: it has no such key), as `forms.fields.<kind>.config` does
+       * for fields: what an import reads recorded contents back with. Sending still uses the
+       * `activities` sample above, which a key map cannot replace (types may differ too).
+       */
+      contents: z
+        .strictObject(
+          Object.fromEntries(
+            ACTIVITY_KINDS.map((kind) => [kind, spellingMap(contentKeysOf(kind)).optional()]),
+          ) as Record<ActivityKind, z.ZodOptional<ReturnType<typeof spellingMap<string>>>>,
         )
         .optional(),
     })
@@ -244,13 +296,34 @@ export const DeploymentFile = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * What `check --init` saw this deployment refuse of the contents seed and exploration send, per
+   * kind; `seed --deployment` refuses up front to send what it saw refused. Written by --init.
+   */
+  probe: z
+    .strictObject({
+      activities: z
+        .strictObject(
+          Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind, ProbeEntry.optional()])) as Record<
+            ActivityKind,
+            z.ZodOptional<typeof ProbeEntry>
+          >,
+        )
+        .optional(),
+      fields: z
+        .strictObject(
+          Object.fromEntries(FIELD_KINDS.map((kind) => [kind, ProbeEntry.optional()])) as Record<
+            FieldKind,
+            z.ZodOptional<typeof ProbeEntry>
+          >,
+        )
+        .optional(),
+    })
+    .optional(),
 })
 export type DeploymentFile = z.output<typeof DeploymentFile>
 
-/** A deployment file that cannot be used: names the file, the key and what was expected. */
-export class DeploymentError extends Error {
-  override name = 'DeploymentError'
-}
+export { DeploymentError }
 
 /** Keys starting with `//` are comments (JSON has no other way to carry them); they are dropped. */
 const withoutComments = (value: unknown): unknown => {
@@ -263,21 +336,95 @@ const withoutComments = (value: unknown): unknown => {
   )
 }
 
+/**
+ * The issues that say what is wrong, each with its whole key path. A union (a spelling map or a
+ * function; a kind's name or its entry) reports "Invalid input" at its own key: the branch that got
+ * furthest into the value says which key inside it is at fault and what it expects.
+ */
+const leafIssues = (
+  issue: z.core.$ZodIssue,
+  prefix: readonly PropertyKey[],
+): z.core.$ZodIssue[] => {
+  const path = [...prefix, ...issue.path]
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path }]
+  const depth = (branch: readonly z.core.$ZodIssue[]) =>
+    Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_union' ? 1 : 0)))
+  // A function branch only applies to modules: in a tie the spelling map's issues say more.
+  const useful = issue.errors.filter(
+    (branch) => !branch.every((i) => i.code === 'custom' && /function/.test(i.message)),
+  )
+  const branches = useful.length > 0 ? useful : issue.errors
+  const best = branches.reduce((a, b) => (depth(b) > depth(a) ? b : a))
+  if (depth(best) === 0 && branches.length > 1) {
+    // Nothing of the value matched any branch: say every shape it may take.
+    const messages = branches.flatMap((b) => b.map((i) => i.message))
+    const got = messages.map((m) => /; got .*$/.exec(m)?.[0]).find(Boolean) ?? ''
+    const shapes = messages.map((m) => m.replace(/; got .*$/, '').replace(/^expected /, ''))
+    return [{ ...issue, path, message: `expected ${[...new Set(shapes)].join(', or ')}${got}` }]
+  }
+  return best.flatMap((inner) => leafIssues(inner, path))
+}
+
 const describeIssue = (issue: z.core.$ZodIssue): string => {
   const key = issue.path.map(String).join('.') || '(top level)'
   if (issue.code === 'unrecognized_keys') {
     const prefix = issue.path.length > 0 ? `${key}.` : ''
-    return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys documented in docs/usage.md; comments go under keys starting with "//")`
+    return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys listed in docs/conformance.md, "Every key of the deployment file"; comments go under keys starting with "//")`
   }
   return `${key}: ${issue.message}`
 }
 
+/** How deep a deployment file may nest: its deepest key is 5 levels; a content a few more. */
+export const MAX_DEPTH = 64
+
+/**
+ * The key path at which `value` nests deeper than MAX_DEPTH, found without recursion (a file nested
+ * 100,000 levels deep must not overflow the stack), or undefined. A module's cyclic object is
+ * reported the same way.
+ */
+const tooDeep = (value: unknown): string | undefined => {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [
+    { value, path: '', depth: 0 },
+  ]
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue
+    if (item.depth >= MAX_DEPTH) return item.path || '(top level)'
+    for (const [key, inner] of Object.entries(item.value)) {
+      if (typeof inner === 'object' && inner !== null) {
+        stack.push({
+          value: inner,
+          path: item.path ? `${item.path}.${key}` : key,
+          depth: item.depth + 1,
+        })
+      }
+    }
+  }
+  return undefined
+}
+
+/** The first segments of a long path: the reader needs where it starts, not 100,000 zeros. */
+const shortPath = (path: string): string => {
+  const segments = path.split('.')
+  return segments.length > 8
+    ? `${segments.slice(0, 6).join('.')}.… (${segments.length} keys deep)`
+    : path
+}
+
 /** Checks a deployment file's content; every problem is listed with its key. */
 export const parseDeployment = (value: unknown, source: string): DeploymentFile => {
+  const deep = tooDeep(value)
+  if (deep !== undefined) {
+    throw new DeploymentError(
+      `${source} is not a valid deployment file:\n  - ${shortPath(deep)}: nested deeper than ${MAX_DEPTH} levels (expected a deployment file: its keys go at most a few levels deep, see docs/usage.md).`,
+    )
+  }
   const parsed = DeploymentFile.safeParse(withoutComments(value))
   if (!parsed.success) {
     throw new DeploymentError(
-      `${source} is not a valid deployment file:\n${parsed.error.issues.map((i) => `  - ${describeIssue(i)}`).join('\n')}`,
+      `${source} is not a valid deployment file:\n${parsed.error.issues
+        .flatMap((i) => leafIssues(i, []))
+        .map((i) => `  - ${describeIssue(i)}`)
+        .join('\n')}`,
     )
   }
   return parsed.data
@@ -288,3 +435,11 @@ export const createKeyOf = (section: CreateSection, property: string): string | 
   const entry = Object.entries(CREATE_KEYS[section]).find(([, profile]) => profile === property)
   return entry ? `${section}.${entry[0]}` : undefined
 }
+
+/** A profile property of a create body (`publish`), as its key in `section`'s spelling map. */
+type ProfileProperty<S extends CreateSection> =
+  (typeof CREATE_KEYS)[S][keyof (typeof CREATE_KEYS)[S]]
+
+/** The file key of a create body's profile property: `publish` → `forms.create.publishNow`. */
+export const createKey = <S extends CreateSection>(section: S, property: ProfileProperty<S>) =>
+  createKeyOf(section, property as string) ?? `${section}.${String(property)}`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DeploymentError, parseDeployment } from './deployment.ts'
-import { NotOffered, spellRequest } from './spell.ts'
+import { DeploymentError, parseDeployment } from './schema.ts'
+import { NotOffered, spellRequest } from './to-deployment.ts'
 import { declaredFieldKinds, realFieldKind, refusedFieldKinds, spellField } from './vocabulary.ts'
 
 /** A deployment that names its field kinds and config keys its own way, as docs/usage.md shows. */

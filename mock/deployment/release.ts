@@ -1,8 +1,9 @@
 import * as z from 'zod'
-import type { ActivityKind } from '../../contract/activities.ts'
-import { endpoints } from '../../contract/endpoints.ts'
+import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
+import { operationLabel as label } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
+  BASE_RELEASE,
   inRelease,
   LATEST_RELEASE,
   operationSince,
@@ -11,9 +12,6 @@ import {
   resolveRelease,
 } from '../../contract/releases.ts'
 import type { OperationId } from '../../contract/table.ts'
-
-/** `POST /series`; from the zod-free table: the deployment file's schema imports this module. */
-const label = (op: OperationId) => `${endpoints[op].method} ${endpoints[op].path}`
 
 /**
  * Which release (§9) a run holds the deployment to: `check --release`, the deployment file's
@@ -66,4 +64,55 @@ export const notInRelease = (check: ReleaseNeeds, run: RunRelease): string | und
   return later.length === 0
     ? undefined
     : `Not in release ${releaseLabel(run.release, run.given)}: ${later.join('; ')}.`
+}
+
+/** The day before `date` (YYYY-MM-DD): the release in force before it arrived. */
+const dayBefore = (date: string): string =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10)
+
+/** Every activity `kind` a request body names, at any depth (inline activities, rounds). */
+const kindsIn = (body: string | undefined): ActivityKind[] => {
+  if (body === undefined) return []
+  const kinds = new Set<ActivityKind>()
+  // A reviver visits every value without recursion of ours; a body we sent is small and valid.
+  try {
+    JSON.parse(body, (key, value: unknown) => {
+      if (
+        key === 'kind' &&
+        typeof value === 'string' &&
+        (ACTIVITY_KINDS as readonly string[]).includes(value)
+      ) {
+        kinds.add(value as ActivityKind)
+      }
+      return value
+    })
+  } catch {
+    return []
+  }
+  return [...kinds]
+}
+
+/**
+ * When a refused request needs what a dated release (§9) brought — its operation, or an activity
+ * kind in its body — the advice a deployment on an earlier release needs: say its release
+ * (`--release`, the file's `"release"`), not another spelling. `undefined` when nothing of it is
+ * later than the first release.
+ */
+export const releaseAdvice = (
+  op: OperationId,
+  body: string | undefined,
+  run: RunRelease,
+): string | undefined => {
+  const later = [
+    ...(operationSince(op) === BASE_RELEASE
+      ? []
+      : [{ what: label(op), since: operationSince(op) }]),
+    ...kindsIn(body)
+      .filter((kind) => activityKindSince(kind) !== BASE_RELEASE)
+      .map((kind) => ({ what: `the ${kind} activity kind`, since: activityKindSince(kind) })),
+  ].filter((item) => inRelease(item.since, run.release))
+  const first = later[0]
+  if (!first) return undefined
+  const earlier = dayBefore(first.since)
+  return `${later.map((l) => `${l.what} arrived in release ${l.since}`).join('; ')} (§9): if this deployment runs an earlier release, check it as that release with --release ${earlier} or "release": "${earlier}" in the deployment file, and what came later is not sent`
 }

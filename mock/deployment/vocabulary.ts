@@ -1,6 +1,7 @@
 import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
-import type { BodyFunction, DeploymentFile } from './deployment.ts'
+import { USE_CASES } from '../../contract/form-settings.ts'
+import type { BodyFunction, DeploymentFile } from './schema.ts'
 
 /**
  * The deployment's vocabulary, read from its deployment file: what it calls each profile field kind
@@ -24,7 +25,30 @@ export const setAt = (target: Obj, dotted: string, value: unknown) => {
   node[segments.at(-1) as string] = value
 }
 
-type ConfigSpelling = Record<string, string | null | undefined> | BodyFunction
+/** The value at a dotted path, or undefined where the path leads nowhere. */
+export const getAt = (source: unknown, dotted: string): unknown => {
+  let node = source
+  for (const segment of dotted.split('.')) {
+    if (!isObj(node) || !Object.hasOwn(node, segment)) return undefined
+    node = node[segment]
+  }
+  return node
+}
+
+/** Removes the value at a dotted path, and the objects on the way that it leaves empty. */
+export const deleteAt = (target: Obj, dotted: string): void => {
+  const [head, ...rest] = dotted.split('.') as [string, ...string[]]
+  if (rest.length === 0) {
+    delete target[head]
+    return
+  }
+  const next = target[head]
+  if (!isObj(next)) return
+  deleteAt(next, rest.join('.'))
+  if (Object.keys(next).length === 0) delete target[head]
+}
+
+export type ConfigSpelling = Record<string, string | null | undefined> | BodyFunction
 
 /** One profile field kind as this deployment offers it. */
 export interface FieldWord {
@@ -52,6 +76,14 @@ const respell = (config: Obj, spellings: readonly ConfigSpelling[]): Obj => {
     setAt(out, spelled ?? key, structuredClone(value))
   }
   return out
+}
+
+/** The config spellings of a field kind, the shared one first (the kind's own wins). */
+export const configSpellings = (deployment: DeploymentFile, kind: FieldKind): ConfigSpelling[] => {
+  const fields = deployment.forms?.fields
+  const entry = fields?.[kind]
+  const own = isObj(entry) && 'config' in entry ? (entry.config as ConfigSpelling) : undefined
+  return [fields?.config, own].filter((s): s is ConfigSpelling => s !== undefined)
 }
 
 /** The file key of a field kind. */
@@ -157,6 +189,12 @@ export const spellValue = (
     value
   ]
   return spelled === undefined ? value : spelled
+}
+
+/** The use cases the file names for this deployment (a string, not null or left out). */
+export const namedUseCases = (deployment: DeploymentFile): Array<(typeof USE_CASES)[number]> => {
+  const map = deployment.forms?.useCases ?? {}
+  return USE_CASES.filter((value) => typeof map[value] === 'string')
 }
 
 /** Settings as this deployment names their values: unknown use cases and layouts left out. */

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { DeploymentError, type DeploymentFile, parseDeployment } from './deployment.ts'
+import { DeploymentError } from './error.ts'
+import { type DeploymentFile, parseDeployment } from './schema.ts'
 
 const MODULES = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
 
@@ -75,3 +76,12 @@ export const loadDeployment = async (file: string): Promise<DeploymentFile> => {
   }
   return parseDeployment(value, path)
 }
+
+/**
+ * `--deployment FILE` as every command reads it, before it sends or opens anything: no file, no
+ * deployment; a file that cannot be used is a DeploymentError naming the key at fault (the command
+ * line makes it exit 2).
+ */
+export const loadDeploymentOption = async (
+  file: string | undefined,
+): Promise<DeploymentFile | undefined> => (file === undefined ? undefined : loadDeployment(file))

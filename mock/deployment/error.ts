@@ -1,0 +1,7 @@
+/**
+ * A deployment file that cannot be used: names the file, the key and what was expected. Apart from
+ * the schema so the command line can tell it from other errors (exit 2) without loading zod.
+ */
+export class DeploymentError extends Error {
+  override name = 'DeploymentError'
+}
