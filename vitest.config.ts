@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -5,11 +6,13 @@ import { defineConfig } from 'vitest/config'
  * mock (test/contract) and its self-test (test/contract-selftest), as projects of one run. One run
  * shares the start and the transform, and spreads the files over every core: vitest's default of
  * `cores - 1` workers left one of CI's two cores idle while three runs followed each other.
+ * One worker more than the cores: a file waiting on a child process, npm or Chromium leaves its core
+ * to another (docs/decisions.md, Tooling). `VITEST_MAX_WORKERS=<n>` overrides it.
  * `npm run contract` and `npm run contract:selftest` still run one suite with its own config.
  */
 export default defineConfig({
   test: {
-    maxWorkers: '100%',
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {

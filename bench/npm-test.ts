@@ -80,7 +80,9 @@ const longest = [...files]
   .map((f) => `| ${f.file} | ${f.project} | ${s((f.endMs - f.startMs) / 1000)} |`)
 const total = steps.reduce((n, x) => n + x.wallS, 0)
 const totalCpu = steps.reduce((n, x) => n + x.cpuS, 0)
-const workers = process.env.VITEST_MAX_WORKERS ?? `${availableParallelism()} (every core)`
+const workers =
+  process.env.VITEST_MAX_WORKERS ??
+  `${availableParallelism() + 1} (vitest.config.ts: the cores and one)`
 
 const markdown = `## npm test
 
