@@ -1,6 +1,7 @@
 import type * as z from 'zod'
 import { endpoints } from './endpoints.ts'
 import type { PlainError, ValidationError } from './errors.ts'
+import { ANSWER_DEPTH, nestsDeeperThan, tooDeep } from './json-depth.ts'
 import { fillPath, type Layered, type Method, type PathParamNames, type RouteDef } from './route.ts'
 import type { Contract, OperationId } from './table.ts'
 
@@ -11,6 +12,11 @@ export interface ClientOptions {
   fetch?: typeof fetch
   /** Per-request time-out; a request that takes longer resolves with status 0 and `error`. */
   timeoutMs?: number
+  /**
+   * Answers longer than this many bytes are read that far, not parsed, and `unread` says so
+   * (default: no bound). The conformance tools set one: a deployment's answer must not exhaust memory.
+   */
+  maxAnswerBytes?: number
 }
 
 /** What was sent, so a caller can print it again (e.g. as curl). */
@@ -29,6 +35,11 @@ interface ResponseBase {
   request: SentRequest
   /** Set when nothing usable came back: network failure, time-out. */
   error?: string
+  /**
+   * Why a body that came back was not parsed: nested deeper than ANSWER_DEPTH levels (recursive
+   * code reading it would overflow the stack), or longer than `maxAnswerBytes`.
+   */
+  unread?: string
 }
 export type ClientResponse<R extends RouteDef> =
   | (ResponseBase & { ok: true; body: z.output<R['success']['profile']> })
@@ -118,15 +129,31 @@ export const createClient = (options: ClientOptions): Client => {
         ...(body === undefined ? {} : { body }),
         ...(signal ? { signal } : {}),
       })
-      const text = await res.text()
+      const read = await readAnswer(res, options.maxAnswerBytes)
+      const { text } = read
       let parsed: unknown
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        parsed = undefined
+      let unread = read.unread
+      if (unread === undefined && nestsDeeperThan(text, ANSWER_DEPTH))
+        unread = tooDeep(ANSWER_DEPTH)
+      if (unread === undefined) {
+        try {
+          parsed = text === '' ? undefined : JSON.parse(text)
+        } catch {
+          parsed = undefined
+        }
       }
-      const ok = successStatus === undefined ? res.ok : res.status === successStatus
-      return { ok, status: res.status, headers: res.headers, text, body: parsed, request }
+      const ok =
+        unread === undefined &&
+        (successStatus === undefined ? res.ok : res.status === successStatus)
+      return {
+        ok,
+        status: res.status,
+        headers: res.headers,
+        text,
+        body: parsed,
+        request,
+        ...(unread === undefined ? {} : { unread }),
+      }
     } catch (cause) {
       const error =
         cause instanceof Error && cause.name === 'TimeoutError'
@@ -166,4 +193,38 @@ export const createClient = (options: ClientOptions): Client => {
       )
   }
   return client as Client
+}
+
+/** The body's text, up to `limit` bytes: past it the rest is cancelled, and `unread` says why. */
+const readAnswer = async (
+  res: Response,
+  limit: number | undefined,
+): Promise<{ text: string; unread?: string }> => {
+  if (limit === undefined || !res.body) return { text: await res.text() }
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (size + value.byteLength > limit) {
+      chunks.push(value.subarray(0, limit - size))
+      await reader.cancel()
+      const text = new TextDecoder().decode(concat(chunks))
+      return { text, unread: `answer longer than ${limit} bytes: not checked further` }
+    }
+    chunks.push(value)
+    size += value.byteLength
+  }
+  return { text: new TextDecoder().decode(concat(chunks)) }
+}
+
+const concat = (chunks: readonly Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    out.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return out
 }

@@ -1,12 +1,14 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { Secrets } from '../conformance/secrets.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
-import { detectApiRoot, HarError, harExchanges, parseHar } from '../conformance/traffic/har.ts'
+import { detectApiRoot, HarError, harExchanges, readHarText } from '../conformance/traffic/har.ts'
 import { TrafficLog } from '../conformance/traffic/log.ts'
 import { ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
+import { runRelease } from '../deployment/release.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
 import { EXIT, UsageError } from './options.ts'
 import {
@@ -16,27 +18,32 @@ import {
   trafficFailed,
 } from './traffic-print.ts'
 
+/**
+ * Larger files are refused before they are read: node cannot hold a string of much more (~512 MiB),
+ * and a recording that size is better split.
+ */
+const MAX_HAR_BYTES = 400 * 1024 * 1024
+
 /** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
 export const readHar = async (file: string) => {
   let text: string
   try {
+    const { size } = await stat(file)
+    if (size > MAX_HAR_BYTES) {
+      throw new UsageError(
+        `${file} is ${Math.round(size / 1024 / 1024)} MiB: over the ${MAX_HAR_BYTES / 1024 / 1024} MiB this command reads. Record a shorter session, or split the file.`,
+      )
+    }
     text = await readFile(file, 'utf8')
   } catch (error) {
+    if (error instanceof UsageError) throw error
     const code = (error as { code?: string }).code
     throw new UsageError(
       `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`}.`,
     )
   }
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(
-      `${file} is not JSON, so not a HAR file: ${error instanceof Error ? error.message : String(error)}.`,
-    )
-  }
-  try {
-    return parseHar(value, file)
+    return readHarText(text, file)
   } catch (error) {
     if (error instanceof HarError) throw new UsageError(error.message)
     throw error
@@ -56,7 +63,10 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     )
   }
   const startedAt = new Date().toISOString()
-  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES)
+  const secrets = new Secrets()
+  const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES, {
+    secrets,
+  })
   process.stderr.write(
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
@@ -65,13 +75,19 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
   const log = new TrafficLog(
     undefined,
     release && new ReleaseNeeds(release.release, release.given, deployment ?? {}),
+    runRelease(release, deployment?.release).release,
   )
   exchanges.forEach((exchange, i) => {
-    const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
-    for (const finding of [...kept.violations, ...kept.requestIssues]) {
-      process.stdout.write(`${findingLine(finding)}\n`)
+    try {
+      const kept = log.record(exchange, i + 1, checker.check(exchange, i + 1))
+      for (const finding of [...kept.violations, ...kept.requestIssues]) {
+        process.stdout.write(`${findingLine(finding)}\n`)
+      }
+      if (kept.releaseNeed) process.stdout.write(`${releaseNeedLine(kept.releaseNeed)}\n`)
+    } catch (error) {
+      // Our own failure on one entry: the reports name it, the other entries are checked.
+      log.note(`entry ${i + 1} could not be recorded (${(error as Error).message})`)
     }
-    if (kept.releaseNeed) process.stdout.write(`${releaseNeedLine(kept.releaseNeed)}\n`)
   })
   const summary = log.summary()
   const reports = await writeTrafficReports(
@@ -86,6 +102,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
       maxBodyBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES,
     },
     summary,
+    secrets,
   )
   printTrafficSummary(summary, reports)
   process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok

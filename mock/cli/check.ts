@@ -106,7 +106,9 @@ Exit status:
   1  a check failed: the deployment does not conform
   2  usage error: bad option or deployment file (nothing was sent)
   3  could not check: no check failed, but some were blocked, or the deployment
-     could not be reached (wrong URL, server down, key refused)
+     could not be reached (wrong URL, server down, key refused), or the run (or
+     exploration) stopped on an error of its own: the reports of what ran are
+     still written, naming it
 
 Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY"

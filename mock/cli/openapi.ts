@@ -28,6 +28,11 @@ export const registerOpenApi = (program: Command): void => {
     .addHelpText(
       'after',
       `
+Exit status:
+  0  the document was printed or written
+  1  it could not be written (the file's folder or disk)
+  2  usage error: bad option or unknown --release
+
 Examples:
   $ engagement-mock openapi > openapi.json
   $ engagement-mock openapi --out build/openapi.json

@@ -52,13 +52,26 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     throw error
   })
   let stopping = false
+  /** The proxy's own errors: each printed, named in the reports, and it serves on. */
+  const own: string[] = []
+  const ownError = (what: string, error: unknown) => {
+    const line = running.secrets.scrub(
+      `${what}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    own.push(line)
+    running.log.note(`the proxy's own error (${line})`)
+    process.stderr.write(`⚠ ${line}\n`)
+  }
+  process.on('uncaughtException', (error) => ownError('unexpected error', error))
+  process.on('unhandledRejection', (error) => ownError('unexpected error', error))
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) process.exit(EXIT.failed)
     stopping = true
     process.stderr.write(`\n${signal}: stopping the proxy…\n`)
+    // Each step on its own: whatever fails, the reports of what was checked are still written.
+    await running.close().catch((error) => ownError('closing the proxy', error))
+    await recorder?.close().catch((error) => ownError(`closing ${options.record}`, error))
     try {
-      await running.close()
-      await recorder?.close()
       const summary = running.log.summary()
       const reports = await writeTrafficReports(
         resolve(options.reportDir),
@@ -72,12 +85,13 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
           ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
         },
         summary,
+        running.secrets,
       )
       printTrafficSummary(summary, reports)
       if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)
-      process.exit(trafficFailed(summary) ? EXIT.failed : EXIT.ok)
+      process.exit(trafficFailed(summary) || own.length > 0 ? EXIT.failed : EXIT.ok)
     } catch (error) {
-      process.stderr.write(`Could not stop cleanly: ${String(error)}\n`)
+      process.stderr.write(`Could not write the reports: ${running.secrets.scrub(String(error))}\n`)
       process.exit(EXIT.failed)
     }
   }

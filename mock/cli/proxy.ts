@@ -57,10 +57,13 @@ forwarded unchanged and answers come back unchanged, streamed, with the deployme
 headers. Each violation is printed as one line as it happens (exchange number, operation, method,
 path, status, what is wrong); a request that breaks the reference is printed as a request issue
 (the client's problem). Each answer carries x-contract-exchange (its number) and, for what the
-request and status alone decide, x-contract-violations / x-contract-request-issues; with --errors
-every answer is held until checked, so its headers name all of them and a violating one is a 502.
+request line, its headers and the status alone decide (not the bodies, which pass after the
+headers), x-contract-violations / x-contract-request-issues; with --errors every answer is held
+until checked, so its headers name all of them and a violating one is a 502.
 Paths outside the API root and unknown paths pass through, counted as outside the contract.
-The Authorization header's value is never printed, reported or recorded ($API_KEY in curls).
+No credential is printed, reported or recorded: each Authorization value (and the same value
+wherever the deployment echoes it) is written as $API_KEY_1, $API_KEY_2, … one per key, in lines,
+curls, reports and the --record HAR (Authorization: Bearer $API_KEY_1).
 
 Ctrl+C (SIGINT) or SIGTERM stops it and writes conformance.md, conformance.json and
 contract-junit.xml to the report folder.
@@ -71,7 +74,8 @@ as it happens, and the reports list them in their own section, with the release 
 
 Exit status (on stop):
   0  no violation (request issues alone are the client's); with --release, every exchange served
-  1  a violation was seen, or (--release) an exchange needs a later release
+  1  a violation was seen, (--release) an exchange needs a later release, or the proxy met an
+     error of its own (printed, and named in the reports, which are still written)
   2  usage error: bad option, deployment file or port
 
 Examples:

@@ -28,7 +28,7 @@ const VERDICT: Record<ConformanceResult['verdict'], string> = {
   fails: 'Does not conform: a check failed.',
   blocked:
     'Could not check everything: no check failed, but some were blocked (see "Blocked" above).',
-  'could-not-run': 'Could not check: the suite could not run.',
+  'could-not-run': 'Could not check: the suite could not run, or stopped on an error of its own.',
 }
 
 /** The summary on stdout: the table, what failed, what was blocked and by which key, the reports. */
@@ -39,6 +39,8 @@ export const printSummary = (result: ConformanceResult): void => {
   )
   if (result.problem) out.write(`  Could not run: ${result.problem}\n`)
   else out.write(`${table(result.checks).join('\n')}\n`)
+  if (result.run.error) out.write(`  Stopped on an error of its own: ${result.run.error}\n`)
+  if (result.exploration?.error) out.write(`  Exploration: ${result.exploration.error}\n`)
   const failed = result.checks.filter((check) => check.state === 'failed')
   if (failed.length > 0) {
     out.write('\nFailed\n')
@@ -89,8 +91,10 @@ export const printInit = (result: InitResult): void => {
   for (const probe of result.probes) {
     // The release reads ask what is there: a 404 is an answer, not a refused spelling.
     const mark = probe.key.startsWith(RELEASE_KEY) ? '·' : probe.accepted ? '✓' : '✗'
+    // A refused content's follow-ups (its sample, each key alone) under it, indented.
+    const indent = probe.followUp ? '    ' : '  '
     out.write(
-      `  ${mark} ${probe.key.padEnd(32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
+      `${indent}${mark} ${probe.key.padEnd(probe.followUp ? 30 : 32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
     )
   }
   if (result.release) {

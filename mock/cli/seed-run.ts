@@ -142,14 +142,19 @@ export const runPlan = async (
       const succeeded = vocabulary
         ? response.status >= 200 && response.status < 300
         : response.status === route.success.status
-      if (!succeeded) {
+      // An answer not read (nested too deep, too long) gives no record to build on: the plan stops.
+      const unread = succeeded ? response.unread : undefined
+      if (!succeeded || unread !== undefined) {
+        const error =
+          response.error ??
+          (unread === undefined ? undefined : `answered ${response.status}: ${unread}`)
         outcome.refusal = {
           index: item.index,
           step,
           status: response.status,
-          text: response.text,
+          text: unread === undefined ? response.text : response.text.slice(0, 200),
           request: response.request,
-          ...(response.error === undefined ? {} : { error: response.error }),
+          ...(error === undefined ? {} : { error }),
         }
         return outcome
       }

@@ -10,7 +10,15 @@ export interface Exchange {
   headers: Headers
   /** Set when nothing usable came back (network failure, time-out). */
   error?: string
+  /** Why a body that came back was not read (nested too deep, too long): the client's `unread`. */
+  unread?: string
 }
+
+/**
+ * Answers are read up to this many bytes: past it, a check says so instead of holding the rest
+ * (a list of a large organization is a few MB; a deployment's answer must not exhaust memory).
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 const MAX_BODY_CHARS = 3000
 
@@ -24,11 +32,13 @@ export const describeAnswer = (exchange: Exchange): string => {
   if (exchange.status === 0) return `No answer: ${exchange.error ?? 'unknown network failure'}`
   const type = exchange.headers.get('content-type') ?? 'no content-type'
   const body =
-    exchange.body === undefined
-      ? exchange.text === ''
-        ? '(empty body)'
-        : `(not JSON) ${clip(exchange.text)}`
-      : clip(JSON.stringify(exchange.body, null, 2))
+    exchange.unread !== undefined
+      ? `(${exchange.unread}) ${clip(exchange.text.slice(0, 200))}`
+      : exchange.body === undefined
+        ? exchange.text === ''
+          ? '(empty body)'
+          : `(not JSON) ${clip(exchange.text)}`
+        : clip(JSON.stringify(exchange.body, null, 2))
   return `${exchange.status} (${type})\n${body}`
 }
 

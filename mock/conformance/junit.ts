@@ -32,10 +32,20 @@ export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): stri
   const groups = [...new Set(checks.map((c) => c.group))]
   const count = (list: readonly ReportedCheck[], ...states: string[]) =>
     list.filter((c) => states.includes(c.state)).length
+  const stopped = run.error === undefined ? 0 : 1
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="${SUITE}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="${count(checks, 'blocked')}">`,
+    `<testsuites name="${SUITE}" tests="${checks.length + stopped}" failures="${count(checks, 'failed')}" errors="${count(checks, 'blocked') + stopped}">`,
   ]
+  if (run.error !== undefined) {
+    lines.push(
+      '  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0">',
+      '    <testcase classname="run" name="The run went to its end">',
+      `      <error message="${xml(run.error)}" type="RunError">${xml(run.error)}</error>`,
+      '    </testcase>',
+      '  </testsuite>',
+    )
+  }
   for (const group of groups) {
     const list = checks.filter((c) => c.group === group)
     lines.push(

@@ -4,14 +4,24 @@ import { type RunRelease, runRelease } from '../deployment/release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
 import type { Check } from './check.ts'
 import { CATALOG } from './checks/index.ts'
-import { cleanup } from './cleanup.ts'
-import { type ContractEnv, DEFAULTS, EnvError, type EnvSources, newRunId } from './env.ts'
+import { cleanup as cleanupRun } from './cleanup.ts'
+import {
+  type ContractEnv,
+  DEFAULTS,
+  EnvError,
+  type EnvSources,
+  KEY_VARS,
+  type KeyRole,
+  newRunId,
+} from './env.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 import type { Observation } from './observation.ts'
 import { preflight } from './preflight.ts'
-import type { RunInfo } from './report.ts'
+import { type ConformanceVerdict, type RunInfo, VERDICT_EXIT, verdictOf } from './report.ts'
 import { Run } from './run.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './runner.ts'
+import { Secrets } from './secrets.ts'
+import type { CoverageSummary } from './traffic/coverage.ts'
 import { writeReports } from './write-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
@@ -73,18 +83,6 @@ export interface ConformanceExplore {
 /** A check's outcome with its group: the runner's result without the thrown error. */
 export type ConformanceCheck = Omit<CheckResult, 'error'> & { group: string }
 
-/**
- * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
- * could not run), `could-not-run` (3: the target cannot be checked at all).
- */
-export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
-export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
-  conforms: 0,
-  fails: 1,
-  blocked: 3,
-  'could-not-run': 3,
-}
-
 export interface ConformanceResult {
   verdict: ConformanceVerdict
   exitCode: 0 | 1 | 3
@@ -100,6 +98,8 @@ export interface ConformanceResult {
   reports: string[]
   /** What exploration found, when `explore` was given. */
   exploration?: ExploreResult
+  /** What the run exercised of the contract (absent when it could not start). */
+  coverage?: CoverageSummary
 }
 
 /** An option that cannot work: thrown before any request is sent (the CLI's exit 2). */
@@ -211,16 +211,6 @@ const totalsOf = (checks: readonly { state: CheckState }[]) =>
     ...CHECK_STATES.map((state) => [state, checks.filter((c) => c.state === state).length]),
   ]) as ConformanceResult['totals']
 
-export const verdictOf = (
-  totals: ConformanceResult['totals'],
-  problem?: string,
-  exploration?: ExploreResult,
-): ConformanceVerdict => {
-  if (problem !== undefined) return 'could-not-run'
-  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
-  return totals.blocked > 0 ? 'blocked' : 'conforms'
-}
-
 /** The checks of the catalog this run includes, each with its group's title. */
 export const selectChecks = (filter?: (check: Check) => boolean) =>
   CATALOG.flatMap((group) =>
@@ -271,28 +261,44 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
   const env = conformanceEnv(options)
   const deployment = await resolveDeployment(options.deployment)
   const fetchImpl = options.fetch ?? globalThis.fetch
+  // The keys it was given, by the names of their variables: no report or line carries one.
+  const secrets = new Secrets(
+    (Object.keys(KEY_VARS) as KeyRole[]).flatMap((role) => {
+      const key = env.keys[role]
+      return key === undefined ? [] : [[key, KEY_VARS[role]] as const]
+    }),
+  )
+  const clean = (check: ConformanceCheck): ConformanceCheck =>
+    check.message === undefined ? check : { ...check, message: secrets.scrub(check.message) }
   const finish = async (
     run: Run | undefined,
     checks: ConformanceCheck[],
     extra: Partial<RunInfo>,
     exploration?: ExploreResult,
   ): Promise<ConformanceResult> => {
-    const info = runInfo(env, run, extra)
+    const info = runInfo(env, run, {
+      ...extra,
+      ...(extra.problem === undefined ? {} : { problem: secrets.scrub(extra.problem) }),
+      ...(extra.error === undefined ? {} : { error: secrets.scrub(extra.error) }),
+    })
+    const cleaned = checks.map(clean)
+    const coverage = run?.coverage.summary()
     const reports = options.reportDir
-      ? await writeReports(info, checks, options.reportDir, exploration)
+      ? await writeReports(info, cleaned, options.reportDir, exploration, secrets, coverage)
       : []
-    const totals = totalsOf(checks)
-    const verdict = verdictOf(totals, extra.problem, exploration)
+    const totals = totalsOf(cleaned)
+    const verdict = verdictOf(totals, info.problem, exploration, info.error)
     return {
       verdict,
       exitCode: VERDICT_EXIT[verdict],
-      ...(extra.problem === undefined ? {} : { problem: extra.problem }),
+      ...(info.problem === undefined ? {} : { problem: info.problem }),
       run: info,
       totals,
-      checks,
-      observations: checks.flatMap((c) => c.observations),
+      checks: cleaned,
+      observations: cleaned.flatMap((c) => c.observations),
       requests: info.requests,
       reports,
+      ...(coverage ? { coverage } : {}),
       ...(exploration ? { exploration } : {}),
     }
   }
@@ -301,15 +307,56 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
   const run = new Run(env, fetchImpl, deployment)
   const selected = selectChecks(options.filter)
   const checks: ConformanceCheck[] = []
-  for (const { group, check } of selected) {
-    const result = reported(group, await runCheck(check, run))
-    checks.push(result)
-    options.onCheck?.(result, checks.length, selected.length)
-  }
   const exploring = exploreOptionsOf(options.explore)
-  const exploration = exploring ? await explore({ run, ...exploring }) : undefined
-  const outcome = await cleanup(run)
-  return finish(run, checks, { cleanup: outcome.summary }, exploration)
+  let exploration: ExploreResult | undefined
+  let error: string | undefined
+  // An error of our own part way (not a check's failure, which runCheck keeps) still ends in the
+  // reports of what ran before it, with the error named, and the clean-up of what was created.
+  try {
+    for (const { group, check } of selected) {
+      const result = reported(group, await runCheck(check, run))
+      checks.push(result)
+      options.onCheck?.(clean(result), checks.length, selected.length)
+    }
+    if (exploring) {
+      const log = exploring.log
+      exploration = await explore({
+        run,
+        ...exploring,
+        ...(log ? { log: (line: string) => log(secrets.scrub(line)) } : {}),
+      }).catch((thrown: unknown) => failedExploration(exploring, thrown))
+    }
+  } catch (thrown) {
+    error = messageOf(thrown)
+  }
+  let cleanup: string
+  try {
+    cleanup = (await cleanupRun(run)).summary
+  } catch (thrown) {
+    cleanup = `stopped on an error: ${messageOf(thrown)}`
+    error ??= `clean-up: ${messageOf(thrown)}`
+  }
+  return finish(run, checks, { cleanup, ...(error === undefined ? {} : { error }) }, exploration)
 }
 
-export { DeploymentError, EnvError }
+const messageOf = (thrown: unknown) => (thrown instanceof Error ? thrown.message : String(thrown))
+
+/** Exploration that threw before it could say so itself: its report names the error. */
+const failedExploration = (given: ConformanceExplore, thrown: unknown): ExploreResult => ({
+  seed: given.seed ?? 0,
+  runsRequested: given.runs,
+  runsDone: 0,
+  maxSteps: 0,
+  bound: { requests: 0, timeLimitMs: given.timeLimitMs ?? 0 },
+  requests: 0,
+  cleanupRequests: 0,
+  durationMs: 0,
+  divergences: [],
+  notOffered: [],
+  notOfferedKeys: [],
+  notes: [],
+  probe: { confirmed: [], refused: [] },
+  error: `exploration stopped on an error of its own: ${messageOf(thrown)}`,
+})
+
+export { type ConformanceVerdict, DeploymentError, EnvError, VERDICT_EXIT, verdictOf }

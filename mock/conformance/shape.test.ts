@@ -23,6 +23,14 @@ describe('shape rules', () => {
     expect(orderViolations({ fields: [{ order: 'a' }, {}, { order: 0 }] })).toEqual([])
   })
 
+  it('walk a body nested deeper than the call stack goes, finding what is out of order in it', () => {
+    let deep: unknown = { fields: [{ order: 2 }, { order: 1 }] }
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    const found = orderViolations({ form: deep })
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(/^body\.form(\[0\]){100000}\.fields\[1\]\.order is 1 after 2$/)
+  })
+
   it('find items older than the one after them', () => {
     expect(
       newestFirstViolations([

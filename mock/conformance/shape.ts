@@ -18,29 +18,40 @@ const pathText = (root: string, where: Where | undefined): string => {
   )
 }
 
-const walk = (value: unknown, root: string, where: Where | undefined, found: string[]): void => {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walk(value[i], root, { up: where, key: i }, found)
-    return
-  }
-  if (!isRecord(value)) return
-  for (const key in value) {
-    const inner = value[key]
-    if (typeof inner !== 'object' || inner === null) continue
-    if ((ORDERED_KEYS as readonly string[]).includes(key) && Array.isArray(inner)) {
-      for (let i = 1; i < inner.length; i++) {
-        const before = isRecord(inner[i - 1])
-          ? (inner[i - 1] as Record<string, unknown>).order
-          : undefined
-        const after = isRecord(inner[i]) ? (inner[i] as Record<string, unknown>).order : undefined
-        if (typeof before === 'number' && typeof after === 'number' && !(before < after)) {
-          found.push(
-            `${pathText(root, { up: where, key })}[${i}].order is ${after} after ${before}`,
-          )
+/**
+ * Depth first with a stack of its own, not recursion: a deployment's answer may nest deeper than
+ * the call stack goes (100,000 levels is 200 KB of brackets).
+ */
+const walk = (body: unknown, root: string, found: string[]): void => {
+  const stack: { value: unknown; where: Where | undefined }[] = [{ value: body, where: undefined }]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, where } = next
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], where: { up: where, key: i } })
+      continue
+    }
+    if (!isRecord(value)) continue
+    const inner: { value: unknown; where: Where }[] = []
+    for (const key in value) {
+      const item = value[key]
+      if (typeof item !== 'object' || item === null) continue
+      if ((ORDERED_KEYS as readonly string[]).includes(key) && Array.isArray(item)) {
+        for (let i = 1; i < item.length; i++) {
+          const before = isRecord(item[i - 1])
+            ? (item[i - 1] as Record<string, unknown>).order
+            : undefined
+          const after = isRecord(item[i]) ? (item[i] as Record<string, unknown>).order : undefined
+          if (typeof before === 'number' && typeof after === 'number' && !(before < after)) {
+            found.push(
+              `${pathText(root, { up: where, key })}[${i}].order is ${after} after ${before}`,
+            )
+          }
         }
       }
+      inner.push({ value: item, where: { up: where, key } })
     }
-    walk(inner, root, { up: where, key }, found)
+    for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i] as (typeof inner)[number])
   }
 }
 
@@ -51,7 +62,7 @@ const walk = (value: unknown, root: string, where: Where | undefined, found: str
  */
 export const orderViolations = (body: unknown, path = 'body'): string[] => {
   const found: string[] = []
-  walk(body, path, undefined, found)
+  walk(body, path, found)
   return found
 }
 

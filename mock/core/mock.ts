@@ -13,12 +13,11 @@ import {
   errorResponse,
   type MockRequest,
   type MockResponse,
-  readBody,
   tooLargeMessage,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
 import { beyondRelease, releaseOption } from './release.ts'
-import type { JournalTools, RequestJournal } from './request-journal.ts'
+import type { RequestJournal } from './request-journal.ts'
 import { matchRoute } from './router.ts'
 import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
 import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
@@ -64,7 +63,7 @@ export interface MockCoreOptions extends ChaosOptions {
   /**
    * Where to keep every request (its operation, path parameters, body, answered status) until
    * `reset()`: `new RequestJournal()` (request-journal.ts). None by default, as a long-running
-   * server would only grow; `setupMockServer` gives one, `startMockWorker` with `journal: true`.
+   * server would only grow; `setupMockServer` gives one, `startMockWorker` the one it is given.
    */
   journal?: RequestJournal
 }
@@ -93,12 +92,6 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     return next
   }
   const store = new Store()
-  const journal = options.journal?.enabled ? options.journal : undefined
-  const journalTools: JournalTools = {
-    match: (method, path) => matchRoute(method, path, env.table),
-    readBody,
-    refusedUnread: (body) => (bodyTooLarge(body) ? tooLargeMessage : undefined),
-  }
   // What a write needs beyond the store: faker to draw identifiers, and the writes' own module.
   const loadForWrites = () => Promise.all([env.ids.load(), loadWriteOperations()])
   /** Told of every change of the store (onChange): a host keeping the state on disk. */
@@ -282,7 +275,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     /** Answers one API request; never throws. */
     async handle(request: MockRequest): Promise<MockResponse> {
       await ready
-      const answered = journal?.add(request, journalTools)
+      const answered = options.journal?.add(request, env.table)
       const response = await answer(request)
       answered?.(response.status)
       return response

@@ -1,16 +1,17 @@
 import type * as z from 'zod'
 import type { Issue } from '../../contract/errors.ts'
+import type { ReleaseTable } from '../../contract/release-table.ts'
 import type { Layered, PathParams } from '../../contract/route.ts'
 import type { Contract, OperationId } from '../../contract/table.ts'
-import type { MockRequest, readBody } from './dispatch.ts'
-import type { Match } from './router.ts'
+import { bodyTooLarge, type MockRequest, readBody, tooLargeMessage } from './dispatch.ts'
+import { matchRoute } from './router.ts'
 
 /**
  * The request journal: what an app sent to the mock, in tests (`server.mock.journal`). Not the
  * change journal of `serve --state` (mock/http/state/journal.ts), which keeps the store's record
  * changes on disk; this one keeps requests in memory and nothing else reads it. A host makes one
- * and gives it to the mock (`journal`): the core only calls it, so a browser page that keeps none
- * never loads this module.
+ * and gives it to the mock (`journal`): the core only calls it, so a browser app that keeps none
+ * (imports no `RequestJournal`) bundles none of this module.
  */
 
 /**
@@ -88,25 +89,13 @@ const looseBody = (raw: string | undefined): unknown => {
 }
 
 /**
- * What the mock reads a request with, handed over by it: this module imports none of it, so in
- * a browser its chunk loads alone and splits no shared code off the mock's first chunk.
+ * A request as the request journal keeps it: its operation (in the mock's release, `table`), path
+ * parameters and body, checked by the same reading the dispatcher answers with, so `valid` is what
+ * the mock made of the body whatever else it answered (a 401 still says whether it fit).
  */
-export interface JournalTools {
-  /** The operation a request is for, in the mock's release. */
-  match: (method: string, path: string) => Match
-  readBody: typeof readBody
-  /** Why the body is refused unread (too large), if it is. */
-  refusedUnread: (body: string) => string | undefined
-}
-
-/**
- * A request as the request journal keeps it: its operation, path parameters and body, checked by
- * the same reading the dispatcher answers with, so `valid` is what the mock made of the body
- * whatever else it answered (a 401 still says whether it fit).
- */
-export const journalEntryOf = (request: MockRequest, tools: JournalTools): AnyJournalEntry => {
+export const journalEntryOf = (request: MockRequest, table?: ReleaseTable): AnyJournalEntry => {
   const { method, path } = request
-  const match = tools.match(method, path)
+  const match = matchRoute(method, path, table)
   if (match.kind !== 'operation') {
     return {
       operationId: null,
@@ -120,12 +109,11 @@ export const journalEntryOf = (request: MockRequest, tools: JournalTools): AnyJo
     }
   }
   const base = { operationId: match.id, method, path, params: match.params, status: undefined }
-  const refused = request.body === undefined ? undefined : tools.refusedUnread(request.body)
-  if (refused !== undefined) {
-    const issues = [{ path: [], message: refused }]
+  if (request.body !== undefined && bodyTooLarge(request.body)) {
+    const issues = [{ path: [], message: tooLargeMessage }]
     return typed({ ...base, valid: false, body: undefined, issues })
   }
-  const read = match.route.body ? tools.readBody(match.route.body.profile, request) : undefined
+  const read = match.route.body ? readBody(match.route.body.profile, request) : undefined
   if (read && 'failure' in read) {
     const issues = read.issues?.length ? read.issues : [{ path: [], message: read.message }]
     return typed({ ...base, valid: false, body: looseBody(request.body), issues })
@@ -182,12 +170,11 @@ export class RequestJournal {
   }
 
   /**
-   * The mock's own: keeps a request as it arrives, read with the mock's `tools`; the function
-   * returned sets the status it was answered.
+   * The mock's own: keeps a request as it arrives (its operation in the mock's release, `table`);
+   * the function returned sets the status it was answered.
    */
-  add(request: MockRequest, tools: JournalTools): (status: number) => void {
-    if (!this.enabled) return () => undefined
-    return this.keep(journalEntryOf(request, tools))
+  add(request: MockRequest, table?: ReleaseTable): ((status: number) => void) | undefined {
+    return this.enabled ? this.keep(journalEntryOf(request, table)) : undefined
   }
 
   /** Keeps an entry made elsewhere (tests); the function returned sets its status. */

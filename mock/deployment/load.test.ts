@@ -60,6 +60,10 @@ describe('loadDeployment', () => {
         `forms.fields.number: expected this deployment's name of the kind (a string), or an object { "kind", "config", "sample" }, or null (not offered); got 5`,
       ],
       [
+        '{"operations":{"removeField":{"method":"DELETE"}}}',
+        'operations.removeField.path: missing (expected a string)',
+      ],
+      [
         '{"sessions":{"activities":{"poll":"yes"}}}',
         'sessions.activities.poll: expected an object (a content, as this deployment spells it); got "yes"',
       ],

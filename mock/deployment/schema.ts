@@ -371,6 +371,10 @@ const describeIssue = (issue: z.core.$ZodIssue): string => {
     const prefix = issue.path.length > 0 ? `${key}.` : ''
     return `${issue.keys.map((k) => `${prefix}${k}`).join(', ')}: unknown key (expected one of the keys listed in docs/conformance.md, "Every key of the deployment file"; comments go under keys starting with "//")`
   }
+  // zod says "received undefined" of a key that is not there: say it is missing.
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+    return `${key}: missing (expected ${issue.expected === 'string' ? 'a string' : issue.expected === 'object' ? 'an object' : issue.expected})`
+  }
   return `${key}: ${issue.message}`
 }
 

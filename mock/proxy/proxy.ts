@@ -8,6 +8,7 @@ import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
 import type { Release } from '../../contract/releases.ts'
+import { Secrets } from '../conformance/secrets.ts'
 import {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -20,6 +21,7 @@ import {
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
 import { type ReleaseNeed, ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
+import { runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { BodyTap } from './body-tap.ts'
 
@@ -61,6 +63,8 @@ export interface RunningTrafficProxy {
   /** The API root through the proxy, e.g. `http://127.0.0.1:4010/api/v1`. */
   apiRoot: string
   log: TrafficLog
+  /** Every credential the proxy saw, for whatever writes the run down (the reports). */
+  secrets: Secrets
   close: () => Promise<void>
 }
 
@@ -127,7 +131,10 @@ export const startTrafficProxy = async (
     undefined,
     options.release &&
       new ReleaseNeeds(options.release.release, options.release.given, options.deployment ?? {}),
+    runRelease(options.release, options.deployment?.release).release,
   )
+  const secrets = new Secrets()
+  const upstreamError = (line: string) => options.onUpstreamError?.(secrets.scrub(line))
   const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
   // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
@@ -152,11 +159,11 @@ export const startTrafficProxy = async (
     responseHeaders: IncomingMessage['headers'],
   ): Omit<TrafficExchange, 'responseBody'> => ({
     method: req.method ?? 'GET',
-    path: flight.path ?? req.url ?? '/',
-    url: `${upstream.origin}${req.url ?? '/'}`,
+    path: secrets.scrub(flight.path ?? req.url ?? '/'),
+    url: secrets.scrub(`${upstream.origin}${req.url ?? '/'}`),
     requestHeaders: flight.requestHeaders,
     status,
-    responseHeaders: redactHeaders(headerPairs(responseHeaders)),
+    responseHeaders: redactHeaders(headerPairs(responseHeaders), secrets),
   })
 
   /** The whole exchange (`head`: its request and status, built as the answer began), checked once both bodies have passed. */
@@ -168,9 +175,12 @@ export const startTrafficProxy = async (
     const [request, response] = await Promise.all([flight.request.end(), answer.end()])
     const exchange: TrafficExchange = {
       ...head,
-      ...(flight.requestSent ? { requestBody: request.text } : {}),
+      // A credential echoed in a body is replaced before anything reads it: nothing carries it on.
+      ...(flight.requestSent
+        ? { requestBody: secrets.scrub(request.text, request.truncated) }
+        : {}),
       ...(request.truncated ? { requestBodyTruncated: true } : {}),
-      responseBody: response.text,
+      responseBody: secrets.scrub(response.text, response.truncated),
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(response.unread ? { responseBodyUnread: response.unread } : {}),
     }
@@ -178,13 +188,20 @@ export const startTrafficProxy = async (
       flight.path === undefined
         ? { operationId: null, violations: [], requestIssues: [], notes: [] }
         : checker.check(exchange, flight.index)
-    const kept = log.record(exchange, flight.index, verdict)
-    for (const finding of [...kept.violations, ...kept.requestIssues]) options.onFinding?.(finding)
-    if (kept.releaseNeed) options.onReleaseNeed?.(kept.releaseNeed)
-    options.onExchange?.(exchange, {
-      startedDateTime: new Date(flight.started).toISOString(),
-      time: Date.now() - flight.started,
-    })
+    try {
+      const kept = log.record(exchange, flight.index, verdict)
+      for (const finding of [...kept.violations, ...kept.requestIssues]) {
+        options.onFinding?.(finding)
+      }
+      if (kept.releaseNeed) options.onReleaseNeed?.(kept.releaseNeed)
+      options.onExchange?.(exchange, {
+        startedDateTime: new Date(flight.started).toISOString(),
+        time: Date.now() - flight.started,
+      })
+    } catch (error) {
+      // Our own failure on one exchange: the reports name it, the proxy serves on.
+      log.note(`the proxy failed to record an exchange (${(error as Error).message})`)
+    }
     return verdict
   }
 
@@ -232,7 +249,7 @@ export const startTrafficProxy = async (
         return
       }
       log.note('answer cut off by the upstream: not checked')
-      options.onUpstreamError?.(
+      upstreamError(
         `#${flight.index} ${req.method} ${req.url} → ${proxyRes.statusCode}: the upstream broke the answer off`,
       )
       res.destroy()
@@ -280,6 +297,9 @@ export const startTrafficProxy = async (
           {
             'x-contract-exchange': String(flight.index),
             'x-contract-violations': findingsHeader(verdict.violations),
+            ...(verdict.requestIssues.length > 0
+              ? { 'x-contract-request-issues': findingsHeader(verdict.requestIssues) }
+              : {}),
           },
         )
         return
@@ -301,7 +321,7 @@ export const startTrafficProxy = async (
       path: underRoot(req.url ?? '/', rootPath),
       request: new BodyTap(limit, req.headers['content-encoding']),
       requestSent: false,
-      requestHeaders: redactHeaders(headerPairs(req.headers)),
+      requestHeaders: redactHeaders(headerPairs(req.headers), secrets),
     }
     flights.set(req, flight)
     req.on('data', (chunk: Buffer) => {
@@ -321,7 +341,7 @@ export const startTrafficProxy = async (
       log.note(
         `no answer from the upstream (${slow ? 'too slow' : (code ?? 'error')}): not checked`,
       )
-      options.onUpstreamError?.(`#${index} ${req.method} ${req.url} → 502: ${why}`)
+      upstreamError(`#${index} ${req.method} ${req.url} → 502: ${why}`)
       if (res.headersSent) {
         // The answer had begun: cut it off, as the upstream did.
         res.destroy()
@@ -350,6 +370,7 @@ export const startTrafficProxy = async (
     url,
     apiRoot: `${url}${rootPath}`,
     log,
+    secrets,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -21,6 +21,20 @@ describe.concurrent('engagement-mock --help', () => {
   )
 })
 
+describe('every command documents its exit statuses', () => {
+  it('in its --help: 0, and 2 for a usage error, as every other command', async () => {
+    const { stdout } = await runCli(['--help'])
+    const commands = [...stdout.matchAll(/^ {2}([a-z-]+) \[options\]/gm)].map((m) => m[1] as string)
+    expect(commands.length).toBeGreaterThanOrEqual(7)
+    const helps = await Promise.all(commands.map((command) => runCli([command, '--help'])))
+    commands.forEach((command, i) => {
+      const text = helps[i]?.stdout ?? ''
+      expect(text, command).toMatch(/\nExit status[^\n]*:\n {2}0 {2}/)
+      expect(text, command).toMatch(/\n {2}2 {2}usage error/)
+    })
+  }, 60_000)
+})
+
 describe.concurrent('usage errors end with exit status 2 and say what is wrong', () => {
   it.each([
     [['serve', '--bogus'], /unknown option '--bogus'/],

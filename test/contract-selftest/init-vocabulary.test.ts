@@ -172,7 +172,15 @@ describe('a vocabulary in one run: --init with the richest contents, then seed',
   it('seed refuses up front, naming each refused key, when the file would still send one; --dry-run says the same', async () => {
     const { baseUrl, seen } = await refusingDeployment()
     const out = join(tmp, 'deployment-deleted.json')
-    await initDeployment({ baseUrl, key: ACME_KEY, out })
+    // As a user runs it: one --init lists every refused key at its end.
+    const init = await runCli(['check', baseUrl, '--key', ACME_KEY, '--init', out])
+    expect(init.status).toBe(0)
+    const listed = init.stdout.slice(init.stdout.indexOf('Refused key by key'))
+    for (const [kind, key] of Object.entries(REFUSED_KEYS)) {
+      expect(listed).toMatch(new RegExp(`✗ sessions\\.activities\\.${kind}: ${key} \\(400 "`))
+    }
+    expect(listed).toMatch(/✗ forms\.fields\.email: placeholder \(400 "/)
+    expect(init.stdout).toMatch(/\n {4}✗ sessions\.activities\.poll\.allowMultiple +POST /)
     // The user deleted the activity contents and field entries ("an omitted key is the profile's").
     const file = JSON.parse(readFileSync(out, 'utf8'))
     delete file.sessions.activities

@@ -216,6 +216,44 @@ describe('with errors (Prism’s --errors)', () => {
   })
 })
 
+describe('the early headers', () => {
+  it('judge no body: a valid create carries no request issue; with --errors a 502 names the request issues too', async () => {
+    const upstream = keep(
+      await startUpstream((req, res, path) => {
+        req.resume()
+        res.writeHead(path === '/forms' && req.method === 'POST' ? 201 : 200, {
+          'content-type': 'application/json',
+        })
+        res.end(JSON.stringify({ form: documentedForm('frm_1') }))
+      }),
+    )
+    const { proxy } = await proxyFor(upstream.apiRoot)
+    const created = await fetch(`${proxy.apiRoot}/forms`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Retro' }),
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('x-contract-request-issues')).toBeNull()
+    expect(created.headers.get('x-contract-violations')).toBeNull()
+
+    const { proxy: holding } = await proxyFor(upstream.apiRoot, { errors: true })
+    // No credentials, and a body §4 does not give a publish: refused as 502 with both named.
+    const refused = await fetch(`${holding.apiRoot}/forms/frm_1/publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"now":true}',
+    })
+    expect(refused.status).toBe(502)
+    expect(refused.headers.get('x-contract-violations')).toMatch(
+      /^\d; publishForm: answered 200 \(a success\) to a request it must refuse: sent without credentials/,
+    )
+    expect(refused.headers.get('x-contract-request-issues')).toMatch(
+      /^2; publishForm: sent without credentials.* \| publishForm: sent a body; S4 gives POST \/forms\/\{id\}\/publish none$/,
+    )
+  })
+})
+
 describe('an upstream that misbehaves', () => {
   let upstream: Upstream
   const faulty = async () =>
@@ -313,7 +351,7 @@ describe('secrets', () => {
     ])
     expect(everything).not.toContain(secret)
     expect(everything).not.toContain('also-secret')
-    expect(findings[0]?.curl).toContain('"authorization: Bearer $API_KEY"')
-    expect(findings[0]?.curl).toContain('"cookie: $COOKIE"')
+    expect(findings[0]?.curl).toContain('"authorization: Bearer $API_KEY_1"')
+    expect(findings[0]?.curl).toContain('"cookie: $COOKIE_1"')
   })
 })

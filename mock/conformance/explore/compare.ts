@@ -253,6 +253,7 @@ export const differences = (step: Step, world: World): string[] => {
   // §4 names the inferred operations without their answers or errors: only success or refusal.
   if (routeOf(op).inferred && !world.strict) return d.found
   if (!ok(real.status)) {
+    if (real.unread !== undefined) return [`the error ${real.unread}`]
     const documented = errorSchemas.plain.documented.safeParse(real.body)
     if (!documented.success) d.found.push('the error body is not the §7 shape { error: string }')
     if (route.errorShape === 'plain' && 'issues' in obj(real.body)) {
@@ -270,6 +271,8 @@ export const differences = (step: Step, world: World): string[] => {
     }
     return d.found
   }
+  // Too deep or too long to read (failure.ts): said as such, not as a schema mismatch.
+  if (real.unread !== undefined) return [`the ${real.unread}`]
   const parsed = route.success.documented.safeParse(real.body)
   if (!parsed.success)
     return [`the answer does not match the documented schema: ${z.prettifyError(parsed.error)}`]

@@ -2,11 +2,13 @@ import type { OperationId } from '../../../contract/table.ts'
 import type { DeploymentFile } from '../../deployment/schema.ts'
 import { operationMatcher } from '../../deployment/to-contract.ts'
 import { AnswerCache } from './answer-cache.ts'
+import { outcomeOf } from './classify.ts'
+import type { Outcome } from './coverage.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { ExchangeContext } from './exchange-context.ts'
 import { TrafficMemory } from './memory.ts'
 import { formRules } from './rules/forms.ts'
-import { requestRules } from './rules/request.ts'
+import { credentials, requestRules } from './rules/request.ts'
 import { seriesRules } from './rules/series.ts'
 import { sessionRules } from './rules/sessions.ts'
 
@@ -18,6 +20,11 @@ export interface ExchangeVerdict {
   requestIssues: TrafficFinding[]
   /** What could not be checked (a body over the size limit…), for the report. */
   notes: string[]
+  /** Coverage: what the answer was (undefined: a refusal it cannot place, or a server error). */
+  outcome?: Outcome | undefined
+  /** The path's parameters and the answer's JSON, for coverage's transitions. */
+  params?: Readonly<Record<string, string>>
+  answer?: unknown
 }
 
 export interface TrafficCheckerOptions {
@@ -27,8 +34,10 @@ export interface TrafficCheckerOptions {
 
 export interface TrafficChecker {
   /**
-   * What the request and the answer's status alone decide, before the answer's body has passed
-   * (a proxy names these in the answer's headers). Remembers nothing.
+   * What the request line, the request's headers and the answer's status alone decide, before
+   * either body is known (a proxy names these in the answer's headers, which leave first): the
+   * credentials, and a §3 rule of a remembered record (a team on a session no longer a draft).
+   * Nothing about a body: the proxy has not read it yet. Remembers nothing.
    */
   head: (exchange: Omit<TrafficExchange, 'responseBody'>, index: number) => ExchangeVerdict
   /** Every check of a whole exchange; `index` numbers it in the run (the report refers to it). */
@@ -71,7 +80,7 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
     sessionRules.request(ctx)
   }
   return {
-    head: (exchange, index) => {
+    head: guarded((exchange, index) => {
       const op = match(exchange.method, exchange.path)
       if (!op) return outside()
       const ctx = new ExchangeContext(
@@ -81,10 +90,11 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         deployment,
         memory,
       )
-      requestPhase(ctx)
+      credentials(ctx)
+      sessionRules.request(ctx)
       return verdictOf(ctx)
-    },
-    check: (exchange, index) => {
+    }),
+    check: guarded((exchange, index) => {
       const op = match(exchange.method, exchange.path)
       if (!op) {
         // A change the checker cannot follow: forget what it knew of the records it names.
@@ -103,11 +113,36 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         answers.find(op, exchange),
       )
       requestPhase(ctx)
+      // Before the answer's rules: what the traffic showed of the record until now.
+      const outcome = outcomeOf(ctx)
       answers.check(ctx)
       formRules.answer(ctx)
       sessionRules.answer(ctx)
       seriesRules.answer(ctx)
-      return verdictOf(ctx)
-    },
+      return { ...verdictOf(ctx), outcome, params: op.params, answer: ctx.answerValue }
+    }),
   }
 }
+
+/**
+ * A failure of the checker itself on one exchange is a note of that exchange, not the end of the
+ * run: the proxy serves on, a HAR's other entries are checked, and the reports say what happened.
+ */
+const guarded =
+  <E extends Omit<TrafficExchange, 'responseBody'>>(
+    check: (exchange: E, index: number) => ExchangeVerdict,
+  ) =>
+  (exchange: E, index: number): ExchangeVerdict => {
+    try {
+      return check(exchange, index)
+    } catch (error) {
+      return {
+        operationId: null,
+        violations: [],
+        requestIssues: [],
+        notes: [
+          `the checker failed on this exchange (${error instanceof Error ? error.message : String(error)}): not checked`,
+        ],
+      }
+    }
+  }

@@ -32,7 +32,7 @@ export const trafficCurl = (exchange: TrafficExchange): string => {
   )
   for (const name of Object.keys(SECRET_VARS)) {
     const value = headers[name]
-    if (value === undefined || !/^([A-Za-z][\w-]* )?\$[A-Z_]+$/.test(value)) continue
+    if (value === undefined || !/^([A-Za-z][\w-]* )?\$[A-Z][A-Z0-9_]*$/.test(value)) continue
     curl = curl.replace(shellQuote(`${name}: ${value}`), () => `"${name}: ${value}"`)
   }
   if (body !== undefined && !kept) curl += ` # its body (${body.length} characters) is not kept`

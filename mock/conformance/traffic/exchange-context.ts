@@ -1,4 +1,6 @@
 import type * as z from 'zod'
+import type { ErrorCondition } from '../../../contract/errors.ts'
+import { ANSWER_DEPTH, nestsDeeperThan } from '../../../contract/json-depth.ts'
 import type { DeploymentFile } from '../../deployment/schema.ts'
 import type { Located } from '../../deployment/to-contract.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
@@ -40,6 +42,10 @@ export const readJson = (text: string | undefined, truncated: boolean, list: boo
       ? { state: 'unreadable', reason: 'over the size limit' }
       : { state: 'json', value, partial: true }
   }
+  // Before parsing: the rules (zod, the order walk) are recursive and would overflow on it.
+  if (nestsDeeperThan(text, ANSWER_DEPTH)) {
+    return { state: 'unreadable', reason: `nested deeper than ${ANSWER_DEPTH} levels` }
+  }
   try {
     return { state: 'json', value: JSON.parse(text) as unknown, partial: false }
   } catch (error) {
@@ -56,6 +62,8 @@ export class ExchangeContext {
   readonly notes: string[] = []
   /** The request body breaks what the reference decides for it: a refusal is about the body. */
   bodyRefused = false
+  /** The conditions the rules say this request meets (for coverage: what a refusal was). */
+  readonly refusing: ErrorCondition[] = []
 
   constructor(
     readonly index: number,
@@ -124,11 +132,13 @@ export class ExchangeContext {
 
   /**
    * A request the reference says must be refused: an issue of the client, and a violation of a
-   * deployment that accepts it. `body`: the fault is in the body (its refusal is about the body).
+   * deployment that accepts it. `body`: the fault is in the body (its refusal is about the body);
+   * `condition`: the error condition it meets.
    */
-  mustBeRefused(message: string, body: boolean): void {
+  mustBeRefused(message: string, body: boolean, condition?: ErrorCondition): void {
     this.requestIssue(message)
     if (body) this.bodyRefused = true
+    if (condition) this.refusing.push(condition)
     if (this.success) {
       this.violation(`answered ${this.status} (a success) to a request it must refuse: ${message}`)
     }

@@ -1,7 +1,9 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
+import { nestsDeeperThan } from '../../../contract/json-depth.ts'
 import { operationMatcher } from '../../deployment/to-contract.ts'
-import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
+import type { Secrets } from '../secrets.ts'
+import { boundedBytes, redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
 
 /**
  * HAR 1.2 (Chromium's and Firefox's devtools export, Playwright's `recordHar`, the proxy's
@@ -40,6 +42,30 @@ export const parseHar = (value: unknown, source: string): z.infer<typeof HarFile
   throw new HarError(
     `${source} is not a HAR 1.2 file: ${where}: ${first?.message ?? 'unreadable'} (${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? '' : 's'})`,
   )
+}
+
+/** HAR nests a handful of levels (bodies are strings); far deeper is not HAR, and not handed to zod. */
+export const MAX_HAR_DEPTH = 1000
+
+/**
+ * A HAR file's text as the checker needs it: not too deep to read, JSON, HAR 1.2; otherwise a
+ * HarError saying which (JSON.parse's words for a text that is not JSON).
+ */
+export const readHarText = (text: string, source: string): z.infer<typeof HarFile> => {
+  if (nestsDeeperThan(text, MAX_HAR_DEPTH)) {
+    throw new HarError(
+      `${source} nests arrays and objects deeper than ${MAX_HAR_DEPTH} levels: not a HAR file.`,
+    )
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new HarError(
+      `${source} is not JSON, so not a HAR file: ${error instanceof Error ? error.message : String(error)}.`,
+    )
+  }
+  return parseHar(value, source)
 }
 
 const decode = (text: string | undefined, encoding: string | undefined): string | undefined => {
@@ -81,25 +107,6 @@ export const detectApiRoot = (urls: readonly string[]): string | undefined => {
   return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
-/** Cuts a body at `limit` characters, saying so. */
-const utf8 = new TextEncoder()
-const fromUtf8 = new TextDecoder()
-
-/**
- * The body up to `limit` bytes of UTF-8 — the unit of the proxy's --max-body, which reads bytes off
- * the wire — cut at a character's start. Most bodies are told apart by their length alone (a UTF-16
- * unit is 1 to 3 bytes), without encoding them.
- */
-export const boundedBytes = (text: string, limit: number) => {
-  if (text.length * 3 <= limit) return { text, truncated: false }
-  const bytes = utf8.encode(text)
-  if (bytes.length <= limit) return { text, truncated: false }
-  let end = limit
-  // A continuation byte (10xxxxxx) is inside a character: cut before that character.
-  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--
-  return { text: fromUtf8.decode(bytes.subarray(0, end)), truncated: true }
-}
-
 /**
  * The entries under `apiRoot` as exchanges, in the file's order; entries without an answer
  * (status 0: blocked, cancelled) are left out, like every entry elsewhere.
@@ -115,10 +122,17 @@ export const harExchanges = (
      * apart by it).
      */
     credential?: (authorization: string | undefined) => string
+    /** Each credential gets its own variable, and is replaced wherever the file echoes it. */
+    secrets?: Secrets
   } = {},
 ): TrafficExchange[] => {
   const root = new URL(apiRoot)
   const exchanges: TrafficExchange[] = []
+  const { secrets } = options
+  const clean = (text: string) => (secrets ? secrets.scrub(text) : text)
+  // Every entry's credentials first: an answer may echo a key a later request sends.
+  if (secrets)
+    for (const entry of har.log.entries) redactHeaders(pairs(entry.request.headers), secrets)
   for (const entry of har.log.entries as HarEntry[]) {
     if (entry.response.status === 0 || !URL.canParse(entry.request.url)) continue
     const url = new URL(entry.request.url)
@@ -127,20 +141,21 @@ export const harExchanges = (
     if (path === undefined) continue
     const requestText = decode(entry.request.postData?.text, entry.request.postData?.encoding)
     const responseText = decode(entry.response.content?.text, entry.response.content?.encoding)
-    const request = requestText === undefined ? undefined : boundedBytes(requestText, maxBodyBytes)
-    const response = boundedBytes(responseText ?? '', maxBodyBytes)
+    const request =
+      requestText === undefined ? undefined : boundedBytes(clean(requestText), maxBodyBytes)
+    const response = boundedBytes(clean(responseText ?? ''), maxBodyBytes)
     const credential = options.credential?.(
       entry.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value,
     )
     exchanges.push({
       method: entry.request.method.toUpperCase(),
-      path,
-      url: entry.request.url,
-      requestHeaders: redactHeaders(pairs(entry.request.headers)),
+      path: clean(path),
+      url: clean(entry.request.url),
+      requestHeaders: redactHeaders(pairs(entry.request.headers), secrets),
       ...(request ? { requestBody: request.text } : {}),
       ...(request?.truncated ? { requestBodyTruncated: true } : {}),
       status: entry.response.status,
-      responseHeaders: redactHeaders(pairs(entry.response.headers)),
+      responseHeaders: redactHeaders(pairs(entry.response.headers), secrets),
       responseBody: response.text,
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(responseText === undefined ? { responseBodyUnread: 'not in the HAR file' } : {}),

@@ -3,6 +3,12 @@ import { errorSchemas } from '../../../../contract/errors.ts'
 import { newestFirstViolations, orderViolations } from '../../shape.ts'
 import { type ExchangeContext, isObject, issuesLine } from '../exchange-context.ts'
 
+/** Too deep is read that far and no further (the words every reader of answers uses); else not at all. */
+const unreadNote = (what: 'answer' | 'error', reason: string) =>
+  reason.startsWith('nested deeper')
+    ? `${what === 'answer' ? 'answer' : 'error answer'} ${reason}: not checked further`
+    : `${what} body ${reason}: not checked`
+
 /** The list of a list answer (`forms`, `sessions`, `series`, `reports`): its only array. */
 const listOf = (body: unknown): unknown[] | undefined => {
   if (!isObject(body)) return undefined
@@ -15,7 +21,7 @@ const success = (ctx: ExchangeContext): void => {
   const name = label(ctx.op.id)
   const answer = ctx.answer
   if (answer.state === 'unreadable') {
-    ctx.notes.push(`answer body ${answer.reason}: not checked`)
+    ctx.notes.push(unreadNote('answer', answer.reason))
     return
   }
   if (answer.state !== 'json') {
@@ -64,7 +70,7 @@ const refusal = (ctx: ExchangeContext): void => {
   const name = label(ctx.op.id)
   const answer = ctx.answer
   if (answer.state === 'unreadable') {
-    ctx.notes.push(`error body ${answer.reason}: not checked`)
+    ctx.notes.push(unreadNote('error', answer.reason))
     return
   }
   if (answer.state !== 'json') {
