@@ -206,6 +206,9 @@ describe('coverage of observed traffic', () => {
     expect(summary.operations.notSeen).toContain('closeForm')
     expect(summary.operations.notSeen).not.toContain('listSessions')
     expect(summary.line).toMatch(/^What your app uses: operations 7\/25, .*; never used: /)
+    // Traffic cannot see whose a record is: no "another organization's record" to count.
+    expect(cellOf(summary, 'getForm', 'foreign')).toBeUndefined()
+    expect(summary.conditions.total).toBeLessThan(new Coverage('run').summary().conditions.total)
   })
 
   it('marks an outcome failed where the deployment answered it against the reference', () => {
