@@ -1,8 +1,8 @@
-import { BODY_CONDITIONS, ERROR_CONDITIONS, type ErrorCondition } from '../../../contract/errors.ts'
-import { inRelease, LATEST_RELEASE, type Release } from '../../../contract/releases.ts'
-import type { RouteDef } from '../../../contract/route.ts'
-import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
-import { TRANSITIONS, type TransitionId, transitionIds } from '../../../contract/transitions.ts'
+import { BODY_CONDITIONS, ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
+import { inRelease, LATEST_RELEASE, type Release } from '../../contract/releases.ts'
+import type { RouteDef } from '../../contract/route.ts'
+import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { TRANSITIONS, type TransitionId, transitionIds } from '../../contract/transitions.ts'
 import { Recent } from './memory.ts'
 
 /**
