@@ -147,7 +147,7 @@ describe('a vocabulary in one run: --init with the richest contents, then seed',
     expect(init.requests).toBeLessThanOrEqual(80)
 
     const file = JSON.parse(readFileSync(out, 'utf8'))
-    expect(file.sessions['activities']['// word_cloud']).toMatch(
+    expect(file.sessions.activities['// word_cloud']).toMatch(
       /REFUSED maxWordsPerParticipant \(400 "Invalid body \(maxWordsPerParticipant: Unrecognized key: "maxWordsPerParticipant"\)"\)\. The content below leaves them out and was accepted as written/,
     )
     expect(file.sessions.activities.word_cloud).not.toHaveProperty('maxWordsPerParticipant')
