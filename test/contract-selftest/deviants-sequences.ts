@@ -1,4 +1,4 @@
-import { DEMO_KEYS } from '../../mock/conformance/env.ts'
+import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import type { Handler, ProxyRequest } from './proxy.ts'
 import { list, type Obj, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
 
