@@ -1,4 +1,4 @@
-import { readAnswer } from '../../contract/client.ts'
+import { readAnswer } from '../../../contract/client.ts'
 import { type ContractEnv, sourcesOf } from './env.ts'
 import { MAX_ANSWER_BYTES } from './failure.ts'
 
