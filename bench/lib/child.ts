@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { nodeBundleOptions } from '../../mock/cli/bundle.mjs'
+import { nodeBundleOptions } from '../../mock/cli/build/bundle.mjs'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -23,7 +23,7 @@ export const rssOf = (pid: number) => {
 }
 
 /**
- * A server file bundled with the CLI's options (mock/cli/bundle.mjs) into one module
+ * A server file bundled with the CLI's options (mock/cli/build/bundle.mjs) into one module
  * for plain Node: run through tsx instead, its hooks thread added ~36 MiB to every RSS figure
  * and its loader to every start, which no user of the mock pays.
  */

@@ -92,7 +92,7 @@ const writeAtomically = (path, contents) => {
 const bundleSources = async () => {
   // Only here, when bundling: node:crypto is not loaded at a start from a fresh bundle.
   const [{ bundleCli, bundleServe }, { createHash }] = await Promise.all([
-    import('./bundle.mjs'),
+    import('./build/bundle.mjs'),
     import('node:crypto'),
   ])
   const bundle = kind === 'serve' ? bundleServe : bundleCli
@@ -121,7 +121,7 @@ const bundleSources = async () => {
   const files = Object.keys(metafile.inputs).filter(
     (file) => !file.startsWith('node_modules/') && !file.includes(':'),
   )
-  files.push('package-lock.json', 'mock/cli/bundle.mjs')
+  files.push('package-lock.json', 'mock/cli/build/bundle.mjs')
   const inputs = files.map((file) => [file, ...(stamp(file) ?? [])])
   const manifest = { ...readManifest(), [kind]: { file: join(name, FILES[kind]), inputs } }
   writeAtomically(manifestPath, JSON.stringify(manifest))
@@ -155,7 +155,7 @@ const run = async () => {
   // Source maps are not switched on here: Node would read and decode every chunk's map at load,
   // 60–80 ms of a ~775 ms profiled cold start. NODE_OPTIONS=--enable-source-maps turns them on
   // when a stack trace should name the .ts files.
-  if (file.endsWith('.cjs')) require('./code-cache.cjs').runServe(file)
+  if (file.endsWith('.cjs')) require('./build/code-cache.cjs').runServe(file)
   else await import(require('node:url').pathToFileURL(file).href)
 }
 

@@ -1,13 +1,13 @@
 // The command with every subcommand: the launcher's ES module bundle (code split, so each
-// command loads only its own chunks). `serve` alone also has its own entry, serve-main.ts.
-import { registerCheck } from './check.ts'
-import { registerCheckTraffic } from './check-traffic.ts'
-import { registerImportTraffic } from './import-traffic.ts'
-import { registerOpenApi } from './openapi.ts'
+// command loads only its own chunks). `serve` alone also has its own entry, serve/main.ts.
+import { registerCheck } from './check/command.ts'
+import { registerCheckTraffic } from './check-traffic/command.ts'
+import { registerImportTraffic } from './import-traffic/command.ts'
+import { registerOpenApi } from './openapi/command.ts'
 import { main } from './program.ts'
-import { registerProxy } from './proxy.ts'
-import { registerSeed } from './seed.ts'
-import { registerServe } from './serve.ts'
+import { registerProxy } from './proxy/command.ts'
+import { registerSeed } from './seed/command.ts'
+import { registerServe } from './serve/command.ts'
 
 await main(
   {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { DeploymentError } from '../deployment/error.ts'
-import { EXIT, UsageError } from './options.ts'
-import { packageRoot } from './paths.ts'
+import { EXIT, UsageError } from './shared/options.ts'
+import { packageRoot } from './shared/paths.ts'
 
 /** Help and version are successes; every other parse error is a usage error (exit 2). */
 const SUCCESS_CODES = new Set(['commander.helpDisplayed', 'commander.version'])

@@ -12,8 +12,8 @@ import {
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { bundleServe } from '../../mock/cli/bundle.mjs'
-import { cacheKey, cachePath, readCache } from '../../mock/cli/code-cache.cjs'
+import { bundleServe } from '../../mock/cli/build/bundle.mjs'
+import { cacheKey, cachePath, readCache } from '../../mock/cli/build/code-cache.cjs'
 import { ROOT } from './cli.ts'
 
 /**
@@ -28,7 +28,7 @@ mkdirSync(cacheDir, { recursive: true })
 const outdir = mkdtempSync(join(cacheDir, 'code-cache-test-'))
 const bundle = join(outdir, 'serve.cjs')
 const runner = join(outdir, 'runner.mjs')
-const launcher = new URL('../../mock/cli/code-cache.cjs', import.meta.url).href
+const launcher = new URL('../../mock/cli/build/code-cache.cjs', import.meta.url).href
 const running: ChildProcess[] = []
 
 interface Start {

@@ -64,10 +64,10 @@ const editInPlace = (file: string) => {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'launcher-freshness-'))
-  mkdirSync(join(root, 'mock/cli'), { recursive: true })
+  mkdirSync(join(root, 'mock/cli/build'), { recursive: true })
   mkdirSync(join(root, 'mock/core'), { recursive: true })
   copyFileSync(join(ROOT, 'mock/cli/bin.cjs'), join(root, 'mock/cli/bin.cjs'))
-  writeFileSync(join(root, 'mock/cli/bundle.mjs'), STUB_BUNDLER)
+  writeFileSync(join(root, 'mock/cli/build/bundle.mjs'), STUB_BUNDLER)
   writeFileSync(join(root, 'mock/cli/index.ts'), 'export const version = 1\n')
   writeFileSync(join(root, 'mock/core/a.ts'), 'export const a = 1\n')
   writeFileSync(join(root, 'package-lock.json'), '{}\n')
@@ -92,7 +92,7 @@ describe('the clone launcher’s cached bundle', () => {
     expect(launch()).toBe(1)
     editInPlace('package-lock.json')
     expect(launch()).toBe(2)
-    writeFileSync(join(root, 'mock/cli/bundle.mjs'), `${STUB_BUNDLER}\n// changed\n`)
+    writeFileSync(join(root, 'mock/cli/build/bundle.mjs'), `${STUB_BUNDLER}\n// changed\n`)
     expect(launch()).toBe(3)
   })
 

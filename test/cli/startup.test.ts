@@ -4,13 +4,13 @@ import { join } from 'node:path'
 import type { Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { bundleServe } from '../../mock/cli/bundle.mjs'
+import { bundleServe } from '../../mock/cli/build/bundle.mjs'
 import { ROOT } from './cli.ts'
 
 /**
  * What a cold start of `serve` runs, by source file: serve's bundle (serve.cjs) built as the
  * launcher and the build bundle it, up to the first 200 of GET /forms. In that CommonJS bundle
- * every module reached through `import()` (serve-run and what it needs, express, the pages,
+ * every module reached through `import()` (serve/action.ts and what it needs, express, the pages,
  * faker) and every CommonJS dependency runs from a lazy initializer named by its source path;
  * a copy of the bundle reports each one as it runs. What it must not run is what made starts
  * slow before (issue 12); what it must not even contain, the metafile tells.
@@ -120,7 +120,7 @@ describe('what `serve` runs before its first answer', () => {
     // Every recorded name is an input of this bundle: the recording and the mapping both work.
     expect(loadedInputs.length).toBeGreaterThan(20)
     for (const file of loadedInputs) expect(metafile.inputs).toHaveProperty([file])
-    expect(loadedInputs).toContain('mock/cli/serve-run.ts')
+    expect(loadedInputs).toContain('mock/cli/serve/action.ts')
     expect(loadedInputs).toContain('mock/core/mock.ts')
     expect(loadedInputs).toContain('contract/forms.ts')
   })

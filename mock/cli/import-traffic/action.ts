@@ -1,18 +1,18 @@
 import { resolve } from 'node:path'
-import { checkState, type MockState } from '../core/state.ts'
-import { loadDeploymentOption } from '../deployment/load.ts'
-import type { DeploymentFile } from '../deployment/schema.ts'
-import { saveStateFile } from '../http/state/file.ts'
-import { withoutCredentials } from '../import/credentials.ts'
-import { TrafficObserver } from '../import/observe.ts'
-import type { ImportReport } from '../import/to-state.ts'
-import { toState } from '../import/to-state.ts'
-import type { ReadBack } from '../import/words.ts'
-import { DEFAULT_MAX_BODY_BYTES } from '../traffic/exchange.ts'
-import { detectApiRoot, harExchanges } from '../traffic/har.ts'
-import { readHar } from './check-traffic-run.ts'
-import type { ImportTrafficOptions } from './import-traffic.ts'
-import { UsageError } from './options.ts'
+import { checkState, type MockState } from '../../core/state.ts'
+import { loadDeploymentOption } from '../../deployment/load.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
+import { saveStateFile } from '../../http/state/file.ts'
+import { withoutCredentials } from '../../import/credentials.ts'
+import { TrafficObserver } from '../../import/observe.ts'
+import type { ImportReport } from '../../import/to-state.ts'
+import { toState } from '../../import/to-state.ts'
+import type { ReadBack } from '../../import/words.ts'
+import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
+import { detectApiRoot, harExchanges } from '../../traffic/har.ts'
+import { readHar } from '../check-traffic/action.ts'
+import { UsageError } from '../shared/options.ts'
+import type { ImportTrafficOptions } from './command.ts'
 
 /** `Bearer $API_KEY_2`: a shell variable standing for a key, as the proxy records one. */
 const PLACEHOLDER = /^(?:[A-Za-z][\w-]*\s+)?\$[A-Z_][A-Z0-9_]*$/
@@ -20,7 +20,7 @@ const PLACEHOLDER = /^(?:[A-Za-z][\w-]*\s+)?\$[A-Z_][A-Z0-9_]*$/
 /** How the deployment's words are read back: the contract's own without a deployment file. */
 const wordsOf = async (deployment: DeploymentFile | undefined): Promise<ReadBack | undefined> => {
   if (!deployment) return undefined
-  const { deploymentWords } = await import('../import/deployment-words.ts')
+  const { deploymentWords } = await import('../../import/deployment-words.ts')
   return deploymentWords(deployment)
 }
 
@@ -99,7 +99,7 @@ export const importTraffic = async (
   if ('error' in checked) throw new Error(`The imported state does not load: ${checked.error}`)
   const target = resolve(options.out)
   await saveStateFile(target, checked.state)
-  const { printImportReport } = await import('./import-traffic-print.ts')
+  const { printImportReport } = await import('./print.ts')
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ out: target, ...report }, null, 2)}\n`)
   } else printImportReport(report, target)

@@ -3,7 +3,7 @@ import type { Method } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import type { ApiStep, DemoPlan, DemoStep } from '../../fixtures/plan.ts'
 import { resolveRefs } from '../../fixtures/refs.ts'
-import type { LeftOut, SeedVocabulary } from '../deployment/seed-plan.ts'
+import type { LeftOut, SeedVocabulary } from './seed-plan.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 export const RECORD_KINDS: readonly RecordKind[] = ['form', 'session', 'series', 'report']

@@ -1,20 +1,20 @@
 import { resolve } from 'node:path'
-import { releaseLabel } from '../../contract/releases.ts'
-import { buildHtmlReport } from '../conformance/reports/html-report.ts'
-import { loadDeploymentOption } from '../deployment/load.ts'
-import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
-import { startTrafficProxy } from '../proxy/proxy.ts'
-import { harEntry } from '../traffic/har.ts'
-import { writeTrafficReports } from '../traffic/write-reports.ts'
-import { EXIT, UsageError } from './options.ts'
-import { version } from './program.ts'
-import type { ProxyOptions } from './proxy.ts'
+import { releaseLabel } from '../../../contract/releases.ts'
+import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
+import { loadDeploymentOption } from '../../deployment/load.ts'
+import { type HarRecorder, openHarRecorder } from '../../proxy/har-recorder.ts'
+import { startTrafficProxy } from '../../proxy/proxy.ts'
+import { harEntry } from '../../traffic/har.ts'
+import { writeTrafficReports } from '../../traffic/write-reports.ts'
+import { version } from '../program.ts'
+import { EXIT, UsageError } from '../shared/options.ts'
 import {
   findingLine,
   printTrafficSummary,
   releaseNeedLine,
   trafficFailed,
-} from './traffic-print.ts'
+} from '../shared/traffic-print.ts'
+import type { ProxyOptions } from './command.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {

@@ -1,23 +1,23 @@
 import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { buildHtmlReport } from '../conformance/reports/html-report.ts'
-import { loadDeploymentOption } from '../deployment/load.ts'
-import { runRelease } from '../deployment/release.ts'
-import { Secrets } from '../report-format/secrets.ts'
-import { createTrafficChecker } from '../traffic/check-exchange.ts'
-import { DEFAULT_MAX_BODY_BYTES } from '../traffic/exchange.ts'
-import { detectApiRoot, HarError, harExchanges, readHarText } from '../traffic/har.ts'
-import { TrafficLog } from '../traffic/log.ts'
-import { ReleaseNeeds } from '../traffic/release-needs.ts'
-import { writeTrafficReports } from '../traffic/write-reports.ts'
-import type { CheckTrafficOptions } from './check-traffic.ts'
-import { EXIT, UsageError } from './options.ts'
+import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
+import { loadDeploymentOption } from '../../deployment/load.ts'
+import { runRelease } from '../../deployment/release.ts'
+import { Secrets } from '../../report-format/secrets.ts'
+import { createTrafficChecker } from '../../traffic/check-exchange.ts'
+import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
+import { detectApiRoot, HarError, harExchanges, readHarText } from '../../traffic/har.ts'
+import { TrafficLog } from '../../traffic/log.ts'
+import { ReleaseNeeds } from '../../traffic/release-needs.ts'
+import { writeTrafficReports } from '../../traffic/write-reports.ts'
+import { EXIT, UsageError } from '../shared/options.ts'
 import {
   findingLine,
   printTrafficSummary,
   releaseNeedLine,
   trafficFailed,
-} from './traffic-print.ts'
+} from '../shared/traffic-print.ts'
+import type { CheckTrafficOptions } from './command.ts'
 
 /**
  * Larger files are refused before they are read: node cannot hold a string of much more (~512 MiB),

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander'
-import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
-import { parseHttpUrl, parsePositive } from './options.ts'
+import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
+import { parseHttpUrl, parsePositive } from '../shared/options.ts'
 
 export interface CheckOptions {
   key?: string
@@ -121,7 +121,7 @@ Examples:
     )
     .action(async (baseUrl: string, options: CheckOptions) => {
       // The command's module is its own chunk: `serve` and --help never load the conformance engine.
-      const { check } = await import('./check-run.ts')
+      const { check } = await import('./action.ts')
       await check(baseUrl, options)
     })
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
-import { parseHttpUrl, parsePositive } from './options.ts'
+import { parseHttpUrl, parsePositive } from '../shared/options.ts'
 import {
   parseReleaseArgument,
   type ReleaseArgument,
   TRAFFIC_RELEASE_HELP,
-} from './release-option.ts'
+} from '../shared/release-option.ts'
 
 export interface CheckTrafficOptions {
   deployment?: string
@@ -62,7 +62,7 @@ Examples:
   $ engagement-mock check-traffic session.har --release 2026-07-12   # does it run on that backend?`,
     )
     .action(async (file: string, options: CheckTrafficOptions) => {
-      const { checkTraffic } = await import('./check-traffic-run.ts')
+      const { checkTraffic } = await import('./action.ts')
       await checkTraffic(file, options)
     })
 }

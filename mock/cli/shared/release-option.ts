@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander'
-import { type Release, resolveRelease } from '../../contract/releases.ts'
+import { type Release, resolveRelease } from '../../../contract/releases.ts'
 
 /** `--release` of the traffic commands: the release and what was given (a date between releases). */
 export interface ReleaseArgument {

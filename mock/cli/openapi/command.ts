@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Command } from 'commander'
-import { parseHttpUrl, UsageError } from './options.ts'
+import { parseHttpUrl, UsageError } from '../shared/options.ts'
 
 interface OpenApiOptions {
   out?: string
@@ -42,8 +42,8 @@ Examples:
     .action(async (options: OpenApiOptions) => {
       // Loaded here, not at the top: --help and usage errors stay quick.
       const [{ buildOpenApiDocument }, { resolveRelease }] = await Promise.all([
-        import('../../contract/openapi.ts'),
-        import('../../contract/releases.ts'),
+        import('../../../contract/openapi.ts'),
+        import('../../../contract/releases.ts'),
       ])
       const release = options.release === undefined ? undefined : resolveRelease(options.release)
       if (release && 'error' in release) throw new UsageError(`--release: ${release.error}`)

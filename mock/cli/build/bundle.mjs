@@ -94,7 +94,7 @@ const lazyPackages = {
 }
 
 /**
- * `engagement-mock serve` alone (mock/cli/serve-main.ts) as one CommonJS file, `serve.cjs`: the
+ * `engagement-mock serve` alone (mock/cli/serve/main.ts) as one CommonJS file, `serve.cjs`: the
  * launcher compiles it with a V8 code cache (code-cache.cjs), which Node 20 gives only to a
  * script, not to ES modules. What serve loads on first use from our sources (the pages, /docs,
  * state files) is in the file but runs only when imported: esbuild wraps each such module in a
@@ -117,7 +117,7 @@ export const bundleServe = async (root, outdir, extra = {}) => {
   const [result, lazy] = await Promise.all([
     build({
       ...shared,
-      entryPoints: { serve: 'mock/cli/serve-main.ts' },
+      entryPoints: { serve: 'mock/cli/serve/main.ts' },
       // A script has no import.meta: the bundle's own file URL stands for it (paths.ts, docs.ts).
       define: { 'import.meta.url': '__bundleUrl' },
       banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -155,11 +155,11 @@ export const bundleServe = async (root, outdir, extra = {}) => {
   return result
 }
 
-// `node mock/cli/bundle.mjs <outdir>` (npm run build): the installed package's command.
+// `node mock/cli/build/bundle.mjs <outdir>` (npm run build): the installed package's command.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   const { resolve } = await import('node:path')
   const { fileURLToPath } = await import('node:url')
-  const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+  const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)))
   const outdir = resolve(process.argv[2] ?? 'dist/cli')
   await Promise.all([bundleCli(root, outdir), bundleServe(root, outdir)])
 }

@@ -1,7 +1,7 @@
-import { contract } from '../../contract/table.ts'
-import type { DemoStep, Ref } from '../../fixtures/plan.ts'
-import { plural } from '../core/plural.ts'
-import type { PlannedStep, RecordKind, SeedOutcome, SkipReason } from './seed-run.ts'
+import { contract } from '../../../contract/table.ts'
+import type { DemoStep, Ref } from '../../../fixtures/plan.ts'
+import { plural } from '../../core/plural.ts'
+import type { PlannedStep, RecordKind, SeedOutcome, SkipReason } from '../../deployment/run-plan.ts'
 
 export const SKIP_TEXT: Record<SkipReason, string> = {
   participation: 'participation: the API cannot create it (§1), the mock writes it directly',

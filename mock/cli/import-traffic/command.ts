@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { parseHttpUrl } from './options.ts'
+import { parseHttpUrl } from '../shared/options.ts'
 
 export interface ImportTrafficOptions {
   out: string
@@ -62,7 +62,7 @@ Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --from state.json`,
     )
     .action(async (files: string[], options: ImportTrafficOptions) => {
-      const { importTraffic } = await import('./import-traffic-run.ts')
+      const { importTraffic } = await import('./action.ts')
       await importTraffic(files, options)
     })
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander'
-import { controlTokenProblem } from '../http/control-access.ts'
+import { controlTokenProblem } from '../../http/control-access.ts'
 
 /**
  * Value parsers for the CLI's flags. Each throws commander's InvalidArgumentError, which the

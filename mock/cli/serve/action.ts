@@ -1,4 +1,4 @@
-// This module is imported only when `serve` runs (serve.ts), so what it needs is imported here at
+// This module is imported only when `serve` runs (command.ts), so what it needs is imported here at
 // the top, in one chunk. The pages, express and /docs wait for the first request outside the API;
 // state files (node:crypto, node:fs/promises) wait for an option that names one.
 import { resolve } from 'node:path'
@@ -7,15 +7,15 @@ import {
   LATEST_RELEASE,
   releaseLabel,
   resolveRelease,
-} from '../../contract/releases.ts'
-import { parseScenarioName, type Scenario } from '../core/scenarios.ts'
-import { createMock, type MockOptions } from '../create.ts'
-import { startServer } from '../http/listen.ts'
-import type { OpenPort } from '../http/open-port.ts'
-import type { KeptState } from '../http/state/keeper.ts'
+} from '../../../contract/releases.ts'
+import { parseScenarioName, type Scenario } from '../../core/scenarios.ts'
+import { createMock, type MockOptions } from '../../create.ts'
+import { startServer } from '../../http/listen.ts'
+import type { OpenPort } from '../../http/open-port.ts'
+import type { KeptState } from '../../http/state/keeper.ts'
+import { UsageError } from '../shared/options.ts'
 import { banner } from './banner.ts'
-import { UsageError } from './options.ts'
-import type { ServeOptions } from './serve.ts'
+import type { ServeOptions } from './command.ts'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
 
@@ -28,7 +28,7 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
   if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
   const path = resolve(text)
-  const { loadStateFile } = await import('../http/state/file.ts')
+  const { loadStateFile } = await import('../../http/state/file.ts')
   const state = await loadStateFile(path)
   if (state === undefined) {
     throw new UsageError(
@@ -114,7 +114,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
         : error
     })
     if (statePath === undefined) return false
-    const { keepState } = await import('../http/state/keeper.ts')
+    const { keepState } = await import('../../http/state/keeper.ts')
     kept = await keepState(statePath, mock).catch((error: unknown) => {
       throw error instanceof Error && error.name === 'StateFileError'
         ? startFileError(`--state ${options.state}`, error)
@@ -128,7 +128,7 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     opened,
     host: options.host,
     mock,
-    loadExtend: async () => (await import('../http/pages/index.ts')).mountPages,
+    loadExtend: async () => (await import('../../http/pages/index.ts')).mountPages,
     ...(options.controlToken === undefined ? {} : { controlToken: options.controlToken }),
   })
   // Handlers first: a signal sent as soon as the banner is read must stop (and save) cleanly.

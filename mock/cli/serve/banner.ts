@@ -1,6 +1,6 @@
-import { API_PREFIX } from '../../contract/common.ts'
-import { DEMO_ORGANIZATIONS } from '../../fixtures/organizations.ts'
-import { CONTROL_TOKEN_ENV, type ControlAccess } from '../http/control-access.ts'
+import { API_PREFIX } from '../../../contract/common.ts'
+import { DEMO_ORGANIZATIONS } from '../../../fixtures/organizations.ts'
+import { CONTROL_TOKEN_ENV, type ControlAccess } from '../../http/control-access.ts'
 
 export interface BannerInput {
   /** Origin as a person would type it, e.g. http://localhost:4010. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ConformanceResult } from '../conformance/run-conformance.ts'
-import { printSummary } from './report.ts'
+import type { ConformanceResult } from '../../conformance/run-conformance.ts'
+import { printSummary } from './print.ts'
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -1,12 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
-import type { Client } from '../../contract/client.ts'
-import type { DemoCounts } from '../../fixtures/index.ts'
-import { plural } from '../core/plural.ts'
-import type { SeedVocabulary } from '../deployment/seed-plan.ts'
-import { EXIT, parseCount, parseHttpUrl, parseNonEmpty, parseSeed, UsageError } from './options.ts'
-import { createProgress } from './progress.ts'
+import type { Client } from '../../../contract/client.ts'
+import type { DemoCounts } from '../../../fixtures/index.ts'
+import { plural } from '../../core/plural.ts'
+import type { SeedVocabulary } from '../../deployment/seed-plan.ts'
+import {
+  EXIT,
+  parseCount,
+  parseHttpUrl,
+  parseNonEmpty,
+  parseSeed,
+  UsageError,
+} from '../shared/options.ts'
+import { createProgress } from '../shared/progress.ts'
 
 interface SeedOptions {
   seed: number
@@ -28,7 +35,7 @@ const planFrom = async (file: string, deployment: string | undefined) => {
   const [{ resolve: resolvePath }, { readFileSync }, { planOfState }] = await Promise.all([
     import('node:path'),
     import('node:fs'),
-    import('../import/plan.ts'),
+    import('../../import/plan.ts'),
   ])
   const path = resolvePath(file)
   let head = ''
@@ -42,11 +49,11 @@ const planFrom = async (file: string, deployment: string | undefined) => {
   }
   if (!/"format"\s*:\s*"engagement-mock-state"/.test(head)) {
     // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
-    const { stateOfHars } = await import('./import-traffic-run.ts')
+    const { stateOfHars } = await import('../import-traffic/action.ts')
     const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
     return planOfState(state)
   }
-  const { loadStateFile, StateFileError } = await import('../http/state/file.ts')
+  const { loadStateFile, StateFileError } = await import('../../http/state/file.ts')
   try {
     const state = await loadStateFile(path)
     if (!state) throw new UsageError(`--from ${file}: no such file.`)
@@ -73,11 +80,11 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     { planSteps, runPlan },
     { releaseLabel, resolveRelease },
   ] = await Promise.all([
-    import('../../contract/client.ts'),
-    import('../../fixtures/index.ts'),
-    import('./seed-print.ts'),
-    import('./seed-run.ts'),
-    import('../../contract/releases.ts'),
+    import('../../../contract/client.ts'),
+    import('../../../fixtures/index.ts'),
+    import('./print.ts'),
+    import('../../deployment/run-plan.ts'),
+    import('../../../contract/releases.ts'),
   ])
   const { describeStep, printCreated, printDryRun, printLeftOut, printSkips } = print
   const whole =
@@ -92,7 +99,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   const deployment =
     options.deployment === undefined
       ? undefined
-      : await (await import('../deployment/load.ts')).loadDeploymentOption(options.deployment)
+      : await (await import('../../deployment/load.ts')).loadDeploymentOption(options.deployment)
   // --release, else the deployment file's "release" (the option wins, as in check): only what a
   // deployment of that release can hold (§9); the rest is counted, never sent to fail part way.
   let plan = whole
@@ -135,8 +142,8 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   let problems: string | undefined
   if (deployment !== undefined) {
     const [{ SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
-      import('../deployment/seed-plan.ts'),
-      import('../deployment/seed-check.ts'),
+      import('../../deployment/seed-plan.ts'),
+      import('../../deployment/seed-check.ts'),
     ])
     vocabulary = new SeedVocabulary(deployment)
     // What --init saw this deployment refuse: said up front, before a record is created.
@@ -190,7 +197,7 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   }
   printLeftOut(notInRelease, outcome)
   // A refusal may echo the key it was sent with: printed as the option that gave it.
-  const { Secrets } = await import('../report-format/secrets.ts')
+  const { Secrets } = await import('../../report-format/secrets.ts')
   const secrets = new Secrets(
     [
       [options.key, 'KEY'],

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander'
-import { CONTROL_TOKEN_ENV } from '../http/control-access.ts'
-import { openPort } from '../http/open-port.ts'
+import { CONTROL_TOKEN_ENV } from '../../http/control-access.ts'
+import { openPort } from '../../http/open-port.ts'
 import {
   parseControlToken,
   parseHttpUrl,
@@ -8,7 +8,7 @@ import {
   parsePort,
   parseRate,
   parseSeed,
-} from './options.ts'
+} from '../shared/options.ts'
 
 export interface ServeOptions {
   port: number
@@ -105,7 +105,7 @@ Examples:
       // retrying, and a port in use is known at once. Nothing is answered before the mock can.
       const opened = openPort(options.port, options.host)
       // The command's module is its own chunk: --help and the other commands never load it.
-      const { serve } = await import('./serve-run.ts').catch((error: unknown) => {
+      const { serve } = await import('./action.ts').catch((error: unknown) => {
         opened.close()
         throw error
       })

@@ -1,18 +1,18 @@
 import { resolve } from 'node:path'
-import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
-import { explorationSummary } from '../conformance/explore/report.ts'
-import { INIT_MAX_REQUESTS, initDeployment } from '../conformance/init/init-deployment.ts'
+import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
+import { explorationSummary } from '../../conformance/explore/report.ts'
+import { INIT_MAX_REQUESTS, initDeployment } from '../../conformance/init/init-deployment.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
   resolveDeployment,
   runConformance,
-} from '../conformance/run-conformance.ts'
-import { DeploymentError } from '../deployment/schema.ts'
-import type { CheckOptions } from './check.ts'
-import { EXIT, stringOption, UsageError } from './options.ts'
-import { createProgress } from './progress.ts'
-import { printInit, printSummary } from './report.ts'
+} from '../../conformance/run-conformance.ts'
+import { DeploymentError } from '../../deployment/schema.ts'
+import { EXIT, stringOption, UsageError } from '../shared/options.ts'
+import { createProgress } from '../shared/progress.ts'
+import type { CheckOptions } from './command.ts'
+import { printInit, printSummary } from './print.ts'
 
 /** `--explore [runs]` and its companions as runConformance's `explore`; the lines go to stderr. */
 const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore'> =>

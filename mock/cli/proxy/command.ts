@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
-import { parseHttpUrl, parsePort, parsePositive } from './options.ts'
+import { parseHttpUrl, parsePort, parsePositive } from '../shared/options.ts'
 import {
   parseReleaseArgument,
   type ReleaseArgument,
   TRAFFIC_RELEASE_HELP,
-} from './release-option.ts'
+} from '../shared/release-option.ts'
 
 export interface ProxyOptions {
   port: number
@@ -86,7 +86,7 @@ Examples:
   $ curl -H "Authorization: Bearer $API_KEY" http://localhost:4010/api/v1/forms`,
     )
     .action(async (upstream: string, options: ProxyOptions) => {
-      const { proxy } = await import('./proxy-run.ts')
+      const { proxy } = await import('./action.ts')
       await proxy(upstream, options)
     })
 }

@@ -1,5 +1,5 @@
-import type { Resource } from '../import/observe.ts'
-import type { ImportReport } from '../import/to-state.ts'
+import type { Resource } from '../../import/observe.ts'
+import type { ImportReport } from '../../import/to-state.ts'
 
 const NAMES: Record<Resource, string> = {
   forms: 'forms',
