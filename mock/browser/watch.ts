@@ -2,12 +2,14 @@ import { setupWorker } from 'msw/browser'
 import { Secrets } from '../conformance/secrets.ts'
 import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
 import {
+  boundedBytes,
   DEFAULT_MAX_BODY_BYTES,
   redactHeaders,
   type TrafficExchange,
   underRoot,
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
+import { runRelease } from '../deployment/release.ts'
 import { parseDeployment } from '../deployment/schema.ts'
 import { workerStartError } from './worker.ts'
 
@@ -20,7 +22,9 @@ export interface WatchOptions {
   deployment?: unknown
   /** Called with each finding after its console warning (e.g. to show it in the app in QA). */
   onFinding?: (finding: RecordedFinding) => void
-  /** Bodies are checked up to this many characters (default 2 MiB). */
+  /** Bodies are checked up to this many bytes of UTF-8 (default 2 MiB), as the proxy's --max-body. */
+  maxBodyBytes?: number
+  /** @deprecated The earlier name of `maxBodyBytes`, which now counts bytes as it does. */
   maxBodyChars?: number
 }
 
@@ -39,9 +43,6 @@ export interface WatchWorkerOptions {
  * arrive a moment after the app has read the answer; a request that failed gets no copy at all.
  */
 const ANSWER_GRACE_MS = 2_000
-
-const cut = (text: string, limit: number) =>
-  text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false }
 
 /** One collapsed group per finding: its title names the operation, the warning what is wrong. */
 const warn = (finding: RecordedFinding) => {
@@ -70,9 +71,13 @@ export const startWatching = async (options: WatchWorkerOptions) => {
       : parseDeployment(watch.deployment, 'The deployment option of startMockWorker({ watch })')
   const apiRoot = new URL(baseUrl, location.href).href.replace(/\/+$/, '')
   const root = new URL(apiRoot)
-  const limit = watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
+  const limit = watch.maxBodyBytes ?? watch.maxBodyChars ?? DEFAULT_MAX_BODY_BYTES
   const checker = createTrafficChecker(deployment ? { deployment } : {})
-  const log = new TrafficLog()
+  const log = new TrafficLog(
+    undefined,
+    undefined,
+    runRelease(undefined, deployment?.release).release,
+  )
   const worker = setupWorker()
   let count = 0
   let queue = Promise.resolve()
@@ -109,8 +114,8 @@ export const startWatching = async (options: WatchWorkerOptions) => {
       const [requestText, responseText] = read
       // The key the app sent, wherever the answer echoes it, reaches no console line.
       const requestHeaders = redactHeaders(request.headers, secrets)
-      const sent = cut(secrets.scrub(requestText), limit)
-      const answer = cut(secrets.scrub(responseText), limit)
+      const sent = boundedBytes(secrets.scrub(requestText), limit)
+      const answer = boundedBytes(secrets.scrub(responseText), limit)
       const exchange: TrafficExchange = {
         method: request.method,
         path: secrets.scrub(path),

@@ -123,5 +123,6 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
   if (result.exploration) {
     process.stdout.write(`Exploration: ${explorationSummary(result.exploration)}.\n`)
   }
+  if (result.coverage) process.stdout.write(`Coverage: ${result.coverage.line}\n`)
   process.exitCode = result.exitCode
 }

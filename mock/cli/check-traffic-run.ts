@@ -8,6 +8,7 @@ import { TrafficLog } from '../conformance/traffic/log.ts'
 import { ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
 import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
+import { runRelease } from '../deployment/release.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
 import { EXIT, UsageError } from './options.ts'
 import {
@@ -74,6 +75,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
   const log = new TrafficLog(
     undefined,
     release && new ReleaseNeeds(release.release, release.given, deployment ?? {}),
+    runRelease(release, deployment?.release).release,
   )
   exchanges.forEach((exchange, i) => {
     try {

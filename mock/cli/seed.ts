@@ -88,16 +88,27 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     options.from === undefined
       ? `the demo plan of seed ${options.seed}`
       : `the records of ${options.from}`
-  // --release: only what a deployment of that release can hold (§9); the rest is counted.
+  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
+  const deployment =
+    options.deployment === undefined
+      ? undefined
+      : await (await import('../deployment/load.ts')).loadDeploymentOption(options.deployment)
+  // --release, else the deployment file's "release" (the option wins, as in check): only what a
+  // deployment of that release can hold (§9); the rest is counted, never sent to fail part way.
   let plan = whole
   let notInRelease: string | undefined
-  if (options.release !== undefined) {
-    const resolved = resolveRelease(options.release)
+  const release = options.release ?? deployment?.release
+  if (release !== undefined) {
+    const resolved = resolveRelease(release)
     if ('error' in resolved) throw new UsageError(`--release: ${resolved.error}`)
     const part = planIn(whole, resolved.release)
     plan = part.plan
     const what = describeLeftOut(part.leftOut)
-    notInRelease = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9), left out: ${what || 'nothing'}.`
+    const from = options.release === undefined ? `, the "release" of ${options.deployment}` : ''
+    // A file's release that leaves nothing out (the latest, which --init writes) goes unsaid.
+    if (what || options.release !== undefined) {
+      notInRelease = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9${from}), left out: ${what || 'nothing'}.`
+    }
   }
   if (options.out !== undefined) {
     const target = resolve(options.out)
@@ -120,28 +131,23 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     plan,
     (planKey) => keys.has(planKey) || (options.dryRun === true && planKey === ACME_KEY),
   )
-  // Read before anything is sent: a bad file is refused with its key (exit 2) and nothing happens.
   let vocabulary: SeedVocabulary | undefined
   let problems: string | undefined
-  if (options.deployment !== undefined) {
-    const [{ loadDeploymentOption }, { SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
-      import('../deployment/load.ts'),
+  if (deployment !== undefined) {
+    const [{ SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
       import('../deployment/seed-plan.ts'),
       import('../deployment/seed-check.ts'),
     ])
-    const deployment = await loadDeploymentOption(options.deployment)
-    if (deployment) {
-      vocabulary = new SeedVocabulary(deployment)
-      // What --init saw this deployment refuse: said up front, before a record is created.
-      const found = checkSeedPlan(
-        deployment,
-        planned.flatMap(({ index, step, skip }) =>
-          skip === undefined && step.type === 'api' ? [{ index, step }] : [],
-        ),
-      )
-      if (found.length > 0) {
-        problems = `${options.deployment}: this deployment refused what the plan would send (its "probe" section, written by check --init), so seed would stop part way; nothing was sent. ${plural(found.length, 'problem')}:\n${found.map((p) => `  - ${p.message}`).join('\n')}`
-      }
+    vocabulary = new SeedVocabulary(deployment)
+    // What --init saw this deployment refuse: said up front, before a record is created.
+    const found = checkSeedPlan(
+      deployment,
+      planned.flatMap(({ index, step, skip }) =>
+        skip === undefined && step.type === 'api' ? [{ index, step }] : [],
+      ),
+    )
+    if (found.length > 0) {
+      problems = `${options.deployment}: this deployment refused what the plan would send (its "probe" section, written by check --init), so seed would stop part way; nothing was sent. ${plural(found.length, 'problem')}:\n${found.map((p) => `  - ${p.message}`).join('\n')}`
     }
   }
   if (options.dryRun) {
@@ -235,7 +241,7 @@ export const registerSeed = (program: Command): void => {
       '--release <date>',
       'send only what a deployment of that release of the API can hold (§9): a date (the release ' +
         "in force that day) or a release's name; later operations and activity kinds are left " +
-        'out and counted (default: the latest, the whole plan)',
+        'out and counted (default: the deployment file\'s "release", else the latest, the whole plan)',
     )
     .option(
       '--from <file>',

@@ -42,6 +42,7 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
       : `\n${plural(traffic.violationCount, 'violation')}: the deployment does not conform.\n`,
   )
   if (traffic.release) out.write(`\n${releaseVerdict(traffic.release)}\n`)
+  out.write(`${traffic.coverage.line}\n`)
   if (reports.length > 0) {
     out.write('\nReports\n')
     for (const path of reports) out.write(`  ${path}\n`)

@@ -62,7 +62,7 @@ const skipIn = (context: unknown, why: string): boolean => {
  * Registers every check of the catalog as one test of the caller's runner, grouped as the report
  * groups them, run one after the other (the deployment never sees two requests at once). Before the
  * first: the deployment file is read and the target probed once; after the last: clean-up, then the
- * three reports if `reportDir` is set. A bad option throws here, at registration.
+ * reports if `reportDir` is set. A bad option throws here, at registration.
  */
 export const registerConformance = (runner: TestRunner, options: AdapterOptions): void => {
   const env: ContractEnv = conformanceEnv(options)
@@ -88,7 +88,14 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
         ...(outcome ? { cleanup: outcome.summary } : {}),
         ...(problem ? { problem, requests: 1 } : {}),
       })
-      await writeReports(info, outcomes, options.reportDir, exploration)
+      await writeReports(
+        info,
+        outcomes,
+        options.reportDir,
+        exploration,
+        undefined,
+        run?.coverage.summary(),
+      )
     }
     options.onFinish?.(outcomes)
   })

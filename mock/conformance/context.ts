@@ -12,6 +12,8 @@ import { ContractFailure, describeExchange, type Exchange, SetupBlocked } from '
 import { type Answer, type Observation, observation } from './observation.ts'
 import { counted, type RecordKind, type Run } from './run.ts'
 import { orderViolations } from './shape.ts'
+import { outcomeOfCondition } from './traffic/classify.ts'
+import type { Outcome } from './traffic/coverage.ts'
 
 /** The questions about state names (§3 "not shown") a deployment file may answer (`expect.states`). */
 const STATE_QUESTIONS: Record<
@@ -98,6 +100,9 @@ export class CheckContext {
   }
 
   fail(summary: string, exchange?: Exchange): never {
+    if (exchange) {
+      this.run.failed(exchange, { check: this.check.name, exchange: this.run.requests })
+    }
     throw new ContractFailure(
       summary,
       exchange ? describeExchange(exchange, this.run.keyVars) : undefined,
@@ -220,6 +225,29 @@ export class CheckContext {
    * exact schema too. Returns the body as the documented schema reads it.
    */
   success<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
+    return this.covered(op, 'success', exchange, () => this.judgeSuccess(op, exchange))
+  }
+
+  /**
+   * Judges an answer and records it in the run's coverage: seen, or failed when the judgement
+   * failed. A blocked setup step proves nothing either way and is not recorded.
+   */
+  private covered<T>(op: OperationId, outcome: Outcome, exchange: Exchange, judge: () => T): T {
+    const where = { check: this.check.name, exchange: this.run.requests }
+    let judged: T
+    try {
+      judged = judge()
+    } catch (error) {
+      if (error instanceof ContractFailure && !(error instanceof SetupBlocked)) {
+        this.run.cover(op, outcome, exchange, where, true)
+      }
+      throw error
+    }
+    this.run.cover(op, outcome, exchange, where)
+    return judged
+  }
+
+  private judgeSuccess<K extends OperationId>(op: K, exchange: Exchange): DocBody<K> {
     const route = contract[op]
     this.answered(op, exchange)
     if (
@@ -289,7 +317,10 @@ export class CheckContext {
     question: string,
   ): DocBody<K> | undefined {
     this.observe(question, exchange.status, contract[op].success.status, exchange, op)
-    return this.strict ? this.success(op, exchange) : this.peek(op, exchange)
+    if (this.strict) return this.success(op, exchange)
+    const body = this.peek(op, exchange)
+    if (body !== undefined) this.covered(op, 'success', exchange, () => body)
+    return body
   }
 
   /** A profile choice that is a refusal: observed, and under strict asserted like any refusal. */
@@ -301,6 +332,9 @@ export class CheckContext {
   ): void {
     this.observe(question, exchange.status, ERROR_CONDITIONS[condition].status, exchange, op)
     if (this.strict) this.refused(op, exchange, condition)
+    else if (exchange.status >= 400 && exchange.status <= 499) {
+      this.covered(op, outcomeOfCondition(condition), exchange, () => undefined)
+    }
   }
 
   /**
@@ -342,6 +376,12 @@ export class CheckContext {
    * leaves codes open) and asserted under strict.
    */
   refused(op: OperationId, exchange: Exchange, condition: ErrorCondition): void {
+    this.covered(op, outcomeOfCondition(condition), exchange, () =>
+      this.judgeRefusal(op, exchange, condition),
+    )
+  }
+
+  private judgeRefusal(op: OperationId, exchange: Exchange, condition: ErrorCondition): void {
     const { status } = ERROR_CONDITIONS[condition]
     const summary = CONDITION_SUMMARIES[condition]
     this.answered(op, exchange)

@@ -6,6 +6,8 @@ import type { ExploreResult } from './explore/explore.ts'
 import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
 import type { CheckState } from './runner.ts'
+import { Coverage, type CoverageSummary } from './traffic/coverage.ts'
+import { coverageMarkdown } from './traffic/coverage-report.ts'
 
 /** One check's outcome as the report needs it (from a vitest task's meta, or the runner directly). */
 export interface ReportedCheck {
@@ -39,6 +41,32 @@ export interface RunInfo {
   release?: RunRelease
 }
 
+/**
+ * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
+ * could not run), `could-not-run` (3: the target cannot be checked at all).
+ */
+export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
+export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
+  conforms: 0,
+  fails: 1,
+  blocked: 3,
+  'could-not-run': 3,
+}
+
+/** The run's verdict from its totals, why it could not run, and exploration's divergences. */
+export const verdictOf = (
+  totals: { failed: number; blocked: number },
+  problem?: string,
+  exploration?: { divergences: readonly unknown[]; error?: string },
+  /** An error of the run's own that stopped it part way (RunInfo's `error`). */
+  stoppedBy?: string,
+): ConformanceVerdict => {
+  if (problem !== undefined) return 'could-not-run'
+  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
+  if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
+  return totals.blocked > 0 ? 'blocked' : 'conforms'
+}
+
 const ICON: Record<CheckState, string> = {
   passed: 'pass',
   failed: '**FAIL**',
@@ -53,6 +81,8 @@ export const buildReport = (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   exploration?: ExploreResult,
+  /** What the run exercised; a run that could not start exercised nothing. */
+  coverage: CoverageSummary = new Coverage('run').summary(),
 ) => {
   const count = (state: CheckState, list = checks) => list.filter((c) => c.state === state).length
   const matrix: Record<string, Record<string, CheckState>> = {}
@@ -79,6 +109,7 @@ export const buildReport = (
     checks: checks.map(({ observations: _, ...c }) => c),
     matrix,
     observations,
+    coverage,
     ...(exploration ? { exploration: explorationJson(exploration) } : {}),
   }
 
@@ -103,6 +134,8 @@ export const buildReport = (
         ]
       : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
+    '',
+    `Coverage: ${coverage.line}`,
     ...(json.totals.blocked > 0
       ? [
           '',
@@ -122,6 +155,7 @@ export const buildReport = (
       `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |${later > 0 ? ` ${count('not-in-release', list)} |` : ''}`,
     )
   }
+  lines.push('', ...coverageMarkdown(coverage))
   lines.push('', '## Operation × check', '')
   for (const [op, cells] of Object.entries(matrix)) {
     lines.push(`### \`${label(op as OperationId)}\` (${op})`, '', '| Check | Result |', '|---|---|')

@@ -17,10 +17,11 @@ import {
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 import type { Observation } from './observation.ts'
 import { preflight } from './preflight.ts'
-import type { RunInfo } from './report.ts'
+import { type ConformanceVerdict, type RunInfo, VERDICT_EXIT, verdictOf } from './report.ts'
 import { Run } from './run.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './runner.ts'
 import { Secrets } from './secrets.ts'
+import type { CoverageSummary } from './traffic/coverage.ts'
 import { writeReports } from './write-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
@@ -82,18 +83,6 @@ export interface ConformanceExplore {
 /** A check's outcome with its group: the runner's result without the thrown error. */
 export type ConformanceCheck = Omit<CheckResult, 'error'> & { group: string }
 
-/**
- * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
- * could not run), `could-not-run` (3: the target cannot be checked at all).
- */
-export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
-export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
-  conforms: 0,
-  fails: 1,
-  blocked: 3,
-  'could-not-run': 3,
-}
-
 export interface ConformanceResult {
   verdict: ConformanceVerdict
   exitCode: 0 | 1 | 3
@@ -109,6 +98,8 @@ export interface ConformanceResult {
   reports: string[]
   /** What exploration found, when `explore` was given. */
   exploration?: ExploreResult
+  /** What the run exercised of the contract (absent when it could not start). */
+  coverage?: CoverageSummary
 }
 
 /** An option that cannot work: thrown before any request is sent (the CLI's exit 2). */
@@ -220,19 +211,6 @@ const totalsOf = (checks: readonly { state: CheckState }[]) =>
     ...CHECK_STATES.map((state) => [state, checks.filter((c) => c.state === state).length]),
   ]) as ConformanceResult['totals']
 
-export const verdictOf = (
-  totals: ConformanceResult['totals'],
-  problem?: string,
-  exploration?: ExploreResult,
-  /** An error of the run's own that stopped it part way (RunInfo's `error`). */
-  stoppedBy?: string,
-): ConformanceVerdict => {
-  if (problem !== undefined) return 'could-not-run'
-  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
-  if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
-  return totals.blocked > 0 ? 'blocked' : 'conforms'
-}
-
 /** The checks of the catalog this run includes, each with its group's title. */
 export const selectChecks = (filter?: (check: Check) => boolean) =>
   CATALOG.flatMap((group) =>
@@ -304,8 +282,9 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       ...(extra.error === undefined ? {} : { error: secrets.scrub(extra.error) }),
     })
     const cleaned = checks.map(clean)
+    const coverage = run?.coverage.summary()
     const reports = options.reportDir
-      ? await writeReports(info, cleaned, options.reportDir, exploration, secrets)
+      ? await writeReports(info, cleaned, options.reportDir, exploration, secrets, coverage)
       : []
     const totals = totalsOf(cleaned)
     const verdict = verdictOf(totals, info.problem, exploration, info.error)
@@ -319,6 +298,7 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       observations: cleaned.flatMap((c) => c.observations),
       requests: info.requests,
       reports,
+      ...(coverage ? { coverage } : {}),
       ...(exploration ? { exploration } : {}),
     }
   }
@@ -379,4 +359,4 @@ const failedExploration = (given: ConformanceExplore, thrown: unknown): ExploreR
   error: `exploration stopped on an error of its own: ${messageOf(thrown)}`,
 })
 
-export { DeploymentError, EnvError }
+export { type ConformanceVerdict, DeploymentError, EnvError, VERDICT_EXIT, verdictOf }

@@ -1,10 +1,21 @@
 import { type Client, createClient } from '../../contract/client.ts'
+import type { OperationId } from '../../contract/table.ts'
+import type { TransitionId } from '../../contract/transitions.ts'
 import { type RunRelease, runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
+import { operationMatcher } from '../deployment/to-contract.ts'
 import { spelledClient } from '../deployment/to-deployment.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
-import { BudgetExhausted, MAX_ANSWER_BYTES } from './failure.ts'
+import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
+import { Coverage, type Outcome, type Where } from './traffic/coverage.ts'
+import { underRoot } from './traffic/exchange.ts'
+
+interface Covered {
+  op: OperationId
+  outcome: Outcome
+  transition: TransitionId | undefined
+}
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
 
@@ -30,7 +41,12 @@ export class Run {
   readonly keyVars: ReadonlyMap<string, string>
   /** The release (§9) the deployment is held to: checks of later additions are not in it. */
   readonly release: RunRelease
+  /** What the run's judged answers exercised of the contract (the report's `coverage`). */
+  readonly coverage: Coverage
+  /** Each judged answer's place in the coverage, so a later assertion on it can mark it failed. */
+  readonly covered = new WeakMap<Exchange, Covered>()
   private readonly clients: Partial<Record<KeyRole, Client>> = {}
+  private readonly locate: ReturnType<typeof operationMatcher>
 
   constructor(
     readonly env: ContractEnv,
@@ -56,6 +72,45 @@ export class Run {
     }
     this.keyVars = vars
     this.release = runRelease(env.release, deployment.release)
+    this.coverage = new Coverage('run', this.release.release)
+    this.locate = operationMatcher(deployment)
+  }
+
+  /**
+   * Coverage of one judged answer of `op`: the record its path addressed and, for an unknown id,
+   * whether the record is one this run created under another organization's key (§5).
+   */
+  cover(
+    op: OperationId,
+    outcome: Outcome | undefined,
+    exchange: Exchange,
+    where: Where,
+    failed = false,
+  ): void {
+    const url = URL.canParse(exchange.request.url) ? new URL(exchange.request.url) : undefined
+    const path = url ? underRoot(url.pathname, new URL(this.env.baseUrl).pathname) : undefined
+    const located = path ? this.locate(exchange.request.method, path) : undefined
+    const params = located?.id === op ? located.params : {}
+    const sent = /^Bearer\s+(.+)$/i.exec(exchange.request.headers.authorization ?? '')?.[1]
+    const owner = this.created.find((record) => record.id === params.id)
+    const ownerKey = owner ? this.env.keys[owner.role] : undefined
+    const foreign = outcome === 'not_found' && ownerKey !== undefined && sent !== ownerKey
+    const counted = foreign ? 'foreign' : outcome
+    const transition = this.coverage.record({
+      op,
+      params,
+      outcome: counted,
+      answer: exchange.body,
+      where,
+      failed,
+    })
+    if (counted) this.covered.set(exchange, { op, outcome: counted, transition })
+  }
+
+  /** A check failed on this answer after judging it: its outcome (and transition) failed. */
+  failed(exchange: Exchange, where: Where): void {
+    const seen = this.covered.get(exchange)
+    if (seen) this.coverage.fail(seen.op, seen.outcome, where, seen.transition)
   }
 
   /** Titles of everything this run creates carry this marker. */

@@ -21,6 +21,7 @@ import {
 } from '../conformance/traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
 import { type ReleaseNeed, ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
+import { runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { BodyTap } from './body-tap.ts'
 
@@ -130,6 +131,7 @@ export const startTrafficProxy = async (
     undefined,
     options.release &&
       new ReleaseNeeds(options.release.release, options.release.given, options.deployment ?? {}),
+    runRelease(options.release, options.deployment?.release).release,
   )
   const secrets = new Secrets()
   const upstreamError = (line: string) => options.onUpstreamError?.(secrets.scrub(line))

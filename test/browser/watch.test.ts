@@ -27,6 +27,10 @@ const AppResult = z.object({
       exchanges: z.number(),
       violations: z.array(Finding),
       requestIssues: z.array(Finding),
+      coverage: z.object({
+        line: z.string(),
+        operations: z.object({ seen: z.number(), notSeen: z.array(z.string()) }),
+      }),
     })
     .optional(),
 })
@@ -107,6 +111,10 @@ describeInChromium(
       expect(result.traffic?.exchanges).toBe(4)
       expect(result.traffic?.violations).toEqual([])
       expect(result.traffic?.requestIssues.map((f) => f.operationId)).toEqual(['listSessions'])
+      // What the app uses: four operations; the rest never used.
+      expect(result.traffic?.coverage.operations.seen).toBe(4)
+      expect(result.traffic?.coverage.operations.notSeen).toContain('publishForm')
+      expect(result.traffic?.coverage.line).toMatch(/^What your app uses: operations 4\/25, /)
       expect(groups(console)).toEqual([
         '[engagement-mock] request issue: listSessions GET /sessions → 401',
       ])

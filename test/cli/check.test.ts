@@ -36,6 +36,18 @@ describe('engagement-mock check', () => {
     expect(stdout).toContain(join(reports, 'conformance.md'))
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
     expect(report.run.baseUrl).toBe(running.baseUrl)
+    // Coverage: every operation and §3 transition tried; the outcomes never tried are named.
+    expect(report.coverage.operations).toMatchObject({ seen: 25, total: 25, notSeen: [] })
+    expect(report.coverage.transitions).toMatchObject({ seen: 9, total: 9 })
+    expect(report.coverage.conditions.seen).toBeLessThan(report.coverage.conditions.total)
+    expect(report.coverage.neverSeen).toContain('createForm: body failing validation (§7)')
+    expect(stdout).toContain(`Coverage: ${report.coverage.line}`)
+    expect(stdout).toMatch(
+      /Coverage: operations 25\/25, error conditions \d+\/\d+, transitions 9\/9 .*; never seen: /,
+    )
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
+      '| `POST /forms/{id}/publish` publishForm | seen | seen | seen | seen |  |  |  | seen |  |  | 0/1 |',
+    )
     expect(status).toBe(0)
   }, 120_000)
 

@@ -249,6 +249,33 @@ describe('seed --release', () => {
     expect(whole.stderr).toMatch(/Stopped at step \d+ of \d+ \(createSession\)/)
   }, 120_000)
 
+  it('takes the deployment file\'s "release" when --release is not given (the option wins)', async () => {
+    const file = join(tmp, 'seed-release.json')
+    writeFileSync(file, JSON.stringify({ release: '2026-07-12' }))
+    const dry = await runCli([
+      'seed',
+      'http://127.0.0.1:9/api/v1',
+      '--deployment',
+      file,
+      '--dry-run',
+    ])
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).not.toMatch(/POST \/series/)
+    expect(dry.stdout).toContain(
+      `Not in release 2026-07-11 (in force on 2026-07-12) (§9, the "release" of ${file}), left out: 2 createSeries, 3 createSponsorReport;`,
+    )
+    const latest = await runCli([
+      'seed',
+      'http://127.0.0.1:9/api/v1',
+      '--deployment',
+      file,
+      '--release',
+      '2026-07-13',
+      '--dry-run',
+    ])
+    expect(latest.stdout).toMatch(/POST \/series/)
+  })
+
   it('--dry-run says what it would leave out; --out writes only the release’s part', async () => {
     const dry = await runCli([
       'seed',

@@ -54,6 +54,17 @@ describe('engagement-mock proxy (a real child process)', () => {
     expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
       '| `GET /forms` listForms | 1 | 0 | 0 |',
     )
+    // What the app used of the contract, and the operations it never used.
+    expect(report.coverage.kind).toBe('traffic')
+    expect(report.coverage.operations).toMatchObject({ seen: 2, total: 25 })
+    expect(report.coverage.operations.notSeen).toContain('createForm')
+    expect(report.coverage.operations.notSeen).not.toContain('listSessions')
+    expect(cli.output()).toMatch(
+      /What your app uses: operations 2\/25, error conditions 1\/\d+, .*; never used: createSeries; listSeries; createForm; /,
+    )
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
+      '## Coverage: what your app uses',
+    )
     expect(readFileSync(join(reports, 'contract-junit.xml'), 'utf8')).toMatch(
       /<testsuites name="[^"]+" tests="2" failures="0" errors="0">/,
     )
@@ -109,10 +120,12 @@ describe('engagement-mock proxy (a real child process)', () => {
       checked.stdout,
       checked.stderr,
       readFileSync(har, 'utf8'),
-      ...['conformance.md', 'conformance.json', 'contract-junit.xml'].flatMap((name) => [
-        readFileSync(join(reports, name), 'utf8'),
-        readFileSync(join(offline, name), 'utf8'),
-      ]),
+      ...['conformance.md', 'conformance.json', 'contract-junit.xml', 'conformance.html'].flatMap(
+        (name) => [
+          readFileSync(join(reports, name), 'utf8'),
+          readFileSync(join(offline, name), 'utf8'),
+        ],
+      ),
     ]) {
       expect(text).not.toContain(ACME_KEY)
     }

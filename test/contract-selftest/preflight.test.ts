@@ -103,7 +103,7 @@ describe('a deployment that cannot be tested gets one clear sentence', () => {
 })
 
 describe('npm run contract against a separately started mock, without the optional keys', () => {
-  it('passes, reports the checks that need a key as skipped with its variable, and writes the three reports', async () => {
+  it('passes, reports the checks that need a key as skipped with its variable, and writes the four reports', async () => {
     const mock = await startServer({ port: 0 })
     try {
       const { code, output, dir } = await runContract({
@@ -121,6 +121,10 @@ describe('npm run contract against a separately started mock, without the option
       const markdown = await readFile(join(dir, 'conformance.md'), 'utf8')
       expect(markdown).toContain('## Observations')
       expect(markdown).toMatch(/needs CONTRACT_API_KEY_OTHER_ORG/)
+      // Without the other organization's key, nobody else's record was tried: coverage says so.
+      expect(report.coverage.neverSeen).toContain("getForm: another organization's record (§5)")
+      const html = await readFile(join(dir, 'conformance.html'), 'utf8')
+      expect(html).toContain('<p id="verdict" class="verdict conforms">')
       expect(output).toMatch(/Contract against .*: \d+ passed, 0 failed, 0 blocked, \d+ skipped/)
     } finally {
       await mock.close()

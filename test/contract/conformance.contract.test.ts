@@ -39,7 +39,7 @@ registerConformance(
     onFinish: (checks) => {
       const count = (state: string) => checks.filter((c) => c.state === state).length
       process.stdout.write(
-        `\n Contract against ${env.baseUrl}: ${count('passed')} passed, ${count('failed')} failed, ${count('blocked')} blocked, ${count('skipped')} skipped, ${count('observed')} observed${count('not-in-release') > 0 ? `, ${count('not-in-release')} not in this release` : ''}.\n Reports: ${reportDir()}/conformance.md, conformance.json, contract-junit.xml\n`,
+        `\n Contract against ${env.baseUrl}: ${count('passed')} passed, ${count('failed')} failed, ${count('blocked')} blocked, ${count('skipped')} skipped, ${count('observed')} observed${count('not-in-release') > 0 ? `, ${count('not-in-release')} not in this release` : ''}.\n Reports: ${reportDir()}/conformance.md, conformance.json, contract-junit.xml, conformance.html\n`,
       )
     },
   },

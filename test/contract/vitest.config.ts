@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * `npm run contract`: the conformance suite against CONTRACT_BASE_URL, or against the mock when it
- * is unset. One file, checks in sequence; the adapter writes the three reports (reports/).
+ * is unset. One file, checks in sequence; the adapter writes the four reports (reports/).
  */
 export default defineConfig({
   test: {

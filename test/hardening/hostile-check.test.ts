@@ -119,7 +119,8 @@ describe('check against a deployment answering 100,000-deep JSON and echoing its
       { path: 'stdout', text: run.stdout },
       { path: 'stderr', text: run.stderr },
     ]
-    expect(written).toHaveLength(5)
+    // The four reports (conformance.md, .json, .html, contract-junit.xml), stdout and stderr.
+    expect(written).toHaveLength(6)
     expect(leaks(ACME_KEY, written)).toEqual([])
     expect(leaks(GLOBEX_KEY, written)).toEqual([])
   }, 90_000)

@@ -141,7 +141,7 @@ const allKeys = [
 ]
 
 describe('the conformance suite from an installed package', () => {
-  it('npx engagement-mock check passes against the mock started from the install and writes the three reports', async () => {
+  it('npx engagement-mock check passes against the mock started from the install and writes the four reports', async () => {
     const { status, output } = await run('npx', [
       'engagement-mock',
       'check',
@@ -152,7 +152,12 @@ describe('the conformance suite from an installed package', () => {
     ])
     expect(output).toMatch(/total\s+[1-9]\d*\s+0\s+0\s+0/)
     expect(output).toContain('Conforms: every check that ran passed.')
-    for (const name of ['conformance.md', 'conformance.json', 'contract-junit.xml']) {
+    for (const name of [
+      'conformance.md',
+      'conformance.json',
+      'contract-junit.xml',
+      'conformance.html',
+    ]) {
       expect(existsSync(join(project, 'reports', name)), name).toBe(true)
     }
     expect(status, output).toBe(0)

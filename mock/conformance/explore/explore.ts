@@ -198,6 +198,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           notOfferedKeys,
           vocabulary,
           notes,
+          label: `exploration ${shrinkFrom === undefined ? `run ${runsDone}` : 'shrinking'} (seed ${seedNow})`,
         }
         try {
           await fc.asyncModelRun(() => ({ model: world, real: sides }), cmds)

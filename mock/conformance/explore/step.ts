@@ -1,6 +1,7 @@
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { NotOffered, type SpellHint } from '../../deployment/to-deployment.ts'
-import { compare } from './compare.ts'
+import { outcomeOfCondition } from '../traffic/classify.ts'
+import { compare, Divergence } from './compare.ts'
 import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'
 import { follow } from './follow.ts'
@@ -25,6 +26,8 @@ export interface Sides {
   vocabulary: ExploreVocabulary
   /** What the deployment answered where the reference does not decide. */
   notes: Notes
+  /** Which run of the exploration this is, for coverage's "where" (`exploration run 3`). */
+  label?: string
 }
 
 export interface Request extends SpellHint {
@@ -103,6 +106,23 @@ export const send = async (
       return undefined
     }
   }
+  // Coverage: the deployment's success, or the condition both sides refused for.
+  const refusedToo = !ok(model.status) && real.status >= 400 && real.status <= 499
+  const outcome = ok(real.status)
+    ? 'success'
+    : refusedToo && condition
+      ? outcomeOfCondition(condition)
+      : undefined
+  const where = { step: `${sides.label ?? 'exploration'}, step ${world.steps.length}` }
+  const judged = (judge: () => void) => {
+    try {
+      judge()
+    } catch (error) {
+      if (error instanceof Divergence) sides.run.cover(op, outcome, real, where, true)
+      throw error
+    }
+    sides.run.cover(op, outcome, real, where)
+  }
   const answered = real.status !== 0 && real.status < 500
   if (!world.strict && answered && ok(model.status) !== ok(real.status)) {
     const decided = ok(model.status)
@@ -110,11 +130,13 @@ export const send = async (
       : refusalDecided(condition)
     if (!decided) {
       const followed = await follow(world, sides, step, rec, before, condition)
-      if (followed) compare(followed, world)
+      judged(() => {
+        if (followed) compare(followed, world)
+      })
       return step
     }
   }
   if (ok(model.status) && ok(real.status)) touch(rec, op, label(op))
-  compare(step, world)
+  judged(() => compare(step, world))
   return step
 }

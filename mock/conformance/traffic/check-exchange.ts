@@ -2,6 +2,8 @@ import type { OperationId } from '../../../contract/table.ts'
 import type { DeploymentFile } from '../../deployment/schema.ts'
 import { operationMatcher } from '../../deployment/to-contract.ts'
 import { AnswerCache } from './answer-cache.ts'
+import { outcomeOf } from './classify.ts'
+import type { Outcome } from './coverage.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { ExchangeContext } from './exchange-context.ts'
 import { TrafficMemory } from './memory.ts'
@@ -18,6 +20,11 @@ export interface ExchangeVerdict {
   requestIssues: TrafficFinding[]
   /** What could not be checked (a body over the size limit…), for the report. */
   notes: string[]
+  /** Coverage: what the answer was (undefined: a refusal it cannot place, or a server error). */
+  outcome?: Outcome | undefined
+  /** The path's parameters and the answer's JSON, for coverage's transitions. */
+  params?: Readonly<Record<string, string>>
+  answer?: unknown
 }
 
 export interface TrafficCheckerOptions {
@@ -106,11 +113,13 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         answers.find(op, exchange),
       )
       requestPhase(ctx)
+      // Before the answer's rules: what the traffic showed of the record until now.
+      const outcome = outcomeOf(ctx)
       answers.check(ctx)
       formRules.answer(ctx)
       sessionRules.answer(ctx)
       seriesRules.answer(ctx)
-      return verdictOf(ctx)
+      return { ...verdictOf(ctx), outcome, params: op.params, answer: ctx.answerValue }
     }),
   }
 }

@@ -1,4 +1,5 @@
 import type * as z from 'zod'
+import type { ErrorCondition } from '../../../contract/errors.ts'
 import { ANSWER_DEPTH, nestsDeeperThan } from '../../../contract/json-depth.ts'
 import type { DeploymentFile } from '../../deployment/schema.ts'
 import type { Located } from '../../deployment/to-contract.ts'
@@ -61,6 +62,8 @@ export class ExchangeContext {
   readonly notes: string[] = []
   /** The request body breaks what the reference decides for it: a refusal is about the body. */
   bodyRefused = false
+  /** The conditions the rules say this request meets (for coverage: what a refusal was). */
+  readonly refusing: ErrorCondition[] = []
 
   constructor(
     readonly index: number,
@@ -129,11 +132,13 @@ export class ExchangeContext {
 
   /**
    * A request the reference says must be refused: an issue of the client, and a violation of a
-   * deployment that accepts it. `body`: the fault is in the body (its refusal is about the body).
+   * deployment that accepts it. `body`: the fault is in the body (its refusal is about the body);
+   * `condition`: the error condition it meets.
    */
-  mustBeRefused(message: string, body: boolean): void {
+  mustBeRefused(message: string, body: boolean, condition?: ErrorCondition): void {
     this.requestIssue(message)
     if (body) this.bodyRefused = true
+    if (condition) this.refusing.push(condition)
     if (this.success) {
       this.violation(`answered ${this.status} (a success) to a request it must refuse: ${message}`)
     }

@@ -32,6 +32,24 @@ export interface TrafficExchange {
 /** Bodies are checked up to this size by default; a longer one only that far, and the report says so. */
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
 
+const utf8 = new TextEncoder()
+const fromUtf8 = new TextDecoder()
+
+/**
+ * The body up to `limit` bytes of UTF-8 — the unit of the proxy's --max-body, which reads bytes off
+ * the wire — cut at a character's start. Most bodies are told apart by their length alone (a UTF-16
+ * unit is 1 to 3 bytes), without encoding them.
+ */
+export const boundedBytes = (text: string, limit: number) => {
+  if (text.length * 3 <= limit) return { text, truncated: false }
+  const bytes = utf8.encode(text)
+  if (bytes.length <= limit) return { text, truncated: false }
+  let end = limit
+  // A continuation byte (10xxxxxx) is inside a character: cut before that character.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--
+  return { text: fromUtf8.decode(bytes.subarray(0, end)), truncated: true }
+}
+
 /** What a check found. `request`: the client broke what the reference decides. */
 export interface TrafficFinding {
   kind: 'violation' | 'request'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { redactHeaders, underRoot } from './exchange.ts'
-import { boundedBytes, detectApiRoot, HarError, harEntry, harExchanges, parseHar } from './har.ts'
+import { boundedBytes, redactHeaders, underRoot } from './exchange.ts'
+import { detectApiRoot, HarError, harEntry, harExchanges, parseHar } from './har.ts'
 import { completeListPrefix } from './json-prefix.ts'
 
 const entry = (url: string, extra: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { nestsDeeperThan } from '../../../contract/json-depth.ts'
 import { operationMatcher } from '../../deployment/to-contract.ts'
 import type { Secrets } from '../secrets.ts'
-import { redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
+import { boundedBytes, redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
 
 /**
  * HAR 1.2 (Chromium's and Firefox's devtools export, Playwright's `recordHar`, the proxy's
@@ -105,25 +105,6 @@ export const detectApiRoot = (urls: readonly string[]): string | undefined => {
     }
   }
   return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
-}
-
-/** Cuts a body at `limit` characters, saying so. */
-const utf8 = new TextEncoder()
-const fromUtf8 = new TextDecoder()
-
-/**
- * The body up to `limit` bytes of UTF-8 — the unit of the proxy's --max-body, which reads bytes off
- * the wire — cut at a character's start. Most bodies are told apart by their length alone (a UTF-16
- * unit is 1 to 3 bytes), without encoding them.
- */
-export const boundedBytes = (text: string, limit: number) => {
-  if (text.length * 3 <= limit) return { text, truncated: false }
-  const bytes = utf8.encode(text)
-  if (bytes.length <= limit) return { text, truncated: false }
-  let end = limit
-  // A continuation byte (10xxxxxx) is inside a character: cut before that character.
-  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--
-  return { text: fromUtf8.decode(bytes.subarray(0, end)), truncated: true }
 }
 
 /**

@@ -1,5 +1,7 @@
+import { LATEST_RELEASE, type Release } from '../../../contract/releases.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { ExchangeVerdict } from './check-exchange.ts'
+import { Coverage, type CoverageSummary } from './coverage.ts'
 import { trafficCurl } from './curl.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import type { ReleaseNeed, ReleaseNeeds, ReleaseSummary } from './release-needs.ts'
@@ -32,6 +34,8 @@ export interface TrafficSummary {
   notes: Record<string, number>
   /** `METHOD /path` outside the contract, with how often (the first ones met). */
   outsidePaths: Record<string, number>
+  /** What the traffic used of the contract: its operations, error conditions and transitions. */
+  coverage: CoverageSummary
   /** With `--release`: what of a later release the traffic used (release-needs.ts). */
   release?: ReleaseSummary
 }
@@ -53,12 +57,17 @@ export class TrafficLog {
   readonly operations = new Map<OperationId, OperationTally>()
   readonly notes = new Map<string, number>()
   readonly outsidePaths = new Map<string, number>()
+  readonly coverage: Coverage
 
   constructor(
     readonly keep = 1_000,
     /** With `--release`: each exchange is also held to what that release has. */
     readonly release?: ReleaseNeeds,
-  ) {}
+    /** The deployment's release (§9), so what came later is "not in this release", not unused. */
+    coverageRelease: Release = LATEST_RELEASE,
+  ) {
+    this.coverage = new Coverage('traffic', coverageRelease)
+  }
 
   /**
    * Adds one checked exchange; returns its findings as kept (with their curl), and what of a
@@ -87,6 +96,14 @@ export class TrafficLog {
     }
     const tally = this.tally(verdict.operationId)
     tally.exchanges += 1
+    this.coverage.record({
+      op: verdict.operationId,
+      outcome: verdict.outcome,
+      ...(verdict.params ? { params: verdict.params } : {}),
+      answer: verdict.answer,
+      where: { exchange: index },
+      failed: verdict.violations.length > 0,
+    })
     let curl: string | undefined
     const keep = (finding: TrafficFinding): RecordedFinding => {
       curl ??= trafficCurl(exchange)
@@ -137,6 +154,7 @@ export class TrafficLog {
       operations: Object.fromEntries(this.operations),
       notes: Object.fromEntries(this.notes),
       outsidePaths: Object.fromEntries(this.outsidePaths),
+      coverage: this.coverage.summary(),
       ...(this.release ? { release: this.release.summary() } : {}),
     }
   }

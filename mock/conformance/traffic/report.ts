@@ -2,6 +2,7 @@ import { operationLabel as label } from '../../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
 import { buildJunit } from '../junit.ts'
 import type { ReportedCheck, RunInfo } from '../report.ts'
+import { coverageMarkdown } from './coverage-report.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
 import { releaseMarkdown } from './release-needs.ts'
 
@@ -97,7 +98,8 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
     checks: checks.map(({ observations: _, ...c }) => c),
     matrix: Object.fromEntries(checks.map((c) => [c.operations[0], { [c.name]: c.state }])),
     observations: [],
-    traffic,
+    coverage: traffic.coverage,
+    traffic: (({ coverage: _, ...rest }) => rest)(traffic),
   }
   const what = {
     proxy: `the proxy in front of ${source.apiRoot}${source.from ? ` (listening on ${source.from})` : ''}`,
@@ -112,6 +114,8 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
     `Exchanges: ${traffic.exchanges} (${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it)`,
     '',
     `**${traffic.violationCount} violation${traffic.violationCount === 1 ? '' : 's'}, ${traffic.requestIssueCount} request issue${traffic.requestIssueCount === 1 ? '' : 's'}** on ${checks.length} operation${checks.length === 1 ? '' : 's'} seen.`,
+    '',
+    `Coverage: ${traffic.coverage.line}`,
     '',
     'A violation is an answer that breaks what the reference decides. A request issue is a request that breaks it: the client’s problem, a violation too only when the deployment accepts what the reference says must be refused. What the reference leaves open (status codes, state names, extra properties…) is never either.',
     '',
@@ -128,6 +132,7 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
       `| \`${label(id)}\` ${id}${inferred} | ${tally.exchanges} | ${tally.violations > 0 ? `**${tally.violations}**` : 0} | ${tally.requestIssues} |`,
     )
   }
+  lines.push('', ...coverageMarkdown(traffic.coverage))
   lines.push(...findingLines('Violations', traffic.violations, traffic.violationCount))
   lines.push(...findingLines('Request issues', traffic.requestIssues, traffic.requestIssueCount))
   if (traffic.release) lines.push(...releaseMarkdown(traffic.release))

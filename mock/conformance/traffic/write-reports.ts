@@ -4,7 +4,7 @@ import { writeReportFiles } from '../write-reports.ts'
 import type { TrafficSummary } from './log.ts'
 import { buildTrafficReport, type TrafficSource } from './report.ts'
 
-/** Writes conformance.md, conformance.json and contract-junit.xml; returns their absolute paths. */
+/** Writes conformance.md, .json, .html and contract-junit.xml; returns their absolute paths. */
 export const writeTrafficReports = async (
   dir: string,
   source: TrafficSource,

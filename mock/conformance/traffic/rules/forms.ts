@@ -107,6 +107,7 @@ const reorderRequest = (ctx: ExchangeContext) => {
   ctx.mustBeRefused(
     `orderedIds is not the complete list of the form's field ids (§3, §7.3): ${what.join('; ')} (its fields as exchange #${known.exchange} showed them)`,
     true,
+    'incomplete_reorder',
   )
 }
 

@@ -20,6 +20,7 @@ export const credentials = (ctx: ExchangeContext): void => {
     ctx.mustBeRefused(
       'sent without credentials (§5: every operation carries `Authorization: Bearer <API_KEY>`)',
       false,
+      'unauthorized',
     )
     return
   }
@@ -51,7 +52,11 @@ const body = (ctx: ExchangeContext): void => {
     if (documented.safeParse({}).success)
       ctx.requestIssue(`sent no body; §4 gives ${name} a JSON body`)
     else
-      ctx.mustBeRefused(`sent no body; §4 gives ${name} a JSON body with required properties`, true)
+      ctx.mustBeRefused(
+        `sent no body; §4 gives ${name} a JSON body with required properties`,
+        true,
+        'invalid_body',
+      )
     return
   }
   const type = ctx.exchange.requestHeaders['content-type'] ?? ''
@@ -65,7 +70,7 @@ const body = (ctx: ExchangeContext): void => {
     return
   }
   if (ctx.request.state === 'not-json') {
-    ctx.mustBeRefused(`the body is not JSON (§4): ${ctx.request.reason}`, true)
+    ctx.mustBeRefused(`the body is not JSON (§4): ${ctx.request.reason}`, true, 'malformed_json')
     return
   }
   const parsed = documented.safeParse(ctx.request.state === 'json' ? ctx.request.value : undefined)
@@ -73,6 +78,9 @@ const body = (ctx: ExchangeContext): void => {
     ctx.mustBeRefused(
       `the body breaks §4's body of ${name}: ${issuesLine(parsed.error, 'body')}`,
       true,
+      parsed.error.issues.some((issue) => issue.path.includes('config'))
+        ? 'invalid_field_config'
+        : 'invalid_body',
     )
   }
 }

@@ -22,6 +22,7 @@ const teamRequest = (ctx: ExchangeContext) => {
   ctx.mustBeRefused(
     `adds a team to a session that is not a draft (§3: teams only while the session is a draft; §7.4): it was ${JSON.stringify(seen.value)} in exchange #${seen.exchange}`,
     false,
+    'team_not_allowed',
   )
 }
 
