@@ -1,5 +1,5 @@
 import { LIMITS } from '../contract/index.ts'
-import { createMock } from '../mock/core/create.ts'
+import { createMock } from '../mock/create.ts'
 import { asAcme, yesNo } from '../test/hardening/acme.ts'
 import { worstBodies } from '../test/hardening/worst-bodies.ts'
 import { median } from './lib/stats.ts'

@@ -1,5 +1,4 @@
-export { createMock, type MockOptions } from './core/create.ts'
-export { createMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
+export type { MockCore, MockCoreOptions } from './core/mock.ts'
 export {
   type AnyJournalEntry,
   type JournalEntry,
@@ -7,4 +6,5 @@ export {
   type SentBody,
   type UnmatchedEntry,
 } from './core/request-journal.ts'
+export { createMock, createMockCore, type MockOptions } from './create.ts'
 export { createHandlers, DEFAULT_BASE_URL } from './msw/handlers.ts'

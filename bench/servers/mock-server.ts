@@ -1,4 +1,4 @@
-import { createMock } from '../../mock/core/create.ts'
+import { createMock } from '../../mock/create.ts'
 import { startServer } from '../../mock/http/index.ts'
 import { importStateFile } from '../../mock/http/state/file.ts'
 import { keepState } from '../../mock/http/state/keeper.ts'

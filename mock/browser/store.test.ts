@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { demoSnapshot } from '../../fixtures/demo-snapshot.ts'
 import { ACME_KEY } from '../../fixtures/organizations.ts'
-import { createMockCore } from '../core/mock.ts'
 import { COLLECTIONS } from '../core/store.ts'
+import { createMockCore } from '../create.ts'
 import { type BrowserStore, persistMock, storeKey } from './store.ts'
 
 const opened: BrowserStore[] = []

@@ -1,16 +1,16 @@
 import { setupWorker } from 'msw/browser'
-import { Secrets } from '../conformance/secrets.ts'
-import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
+import { runRelease } from '../deployment/release.ts'
+import { parseDeployment } from '../deployment/schema.ts'
+import { Secrets } from '../report-format/secrets.ts'
+import { createTrafficChecker } from '../traffic/check-exchange.ts'
 import {
   boundedBytes,
   DEFAULT_MAX_BODY_BYTES,
   redactHeaders,
   type TrafficExchange,
   underRoot,
-} from '../conformance/traffic/exchange.ts'
-import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
-import { runRelease } from '../deployment/release.ts'
-import { parseDeployment } from '../deployment/schema.ts'
+} from '../traffic/exchange.ts'
+import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
 import { workerStartError } from './worker.ts'
 
 /** `startMockWorker({ watch })`: let the app talk to the real API, and check each answer. */

@@ -1,14 +1,15 @@
 import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { Secrets } from '../conformance/secrets.ts'
-import { createTrafficChecker } from '../conformance/traffic/check-exchange.ts'
-import { DEFAULT_MAX_BODY_BYTES } from '../conformance/traffic/exchange.ts'
-import { detectApiRoot, HarError, harExchanges, readHarText } from '../conformance/traffic/har.ts'
-import { TrafficLog } from '../conformance/traffic/log.ts'
-import { ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
-import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { buildHtmlReport } from '../conformance/html-report.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import { runRelease } from '../deployment/release.ts'
+import { Secrets } from '../report-format/secrets.ts'
+import { createTrafficChecker } from '../traffic/check-exchange.ts'
+import { DEFAULT_MAX_BODY_BYTES } from '../traffic/exchange.ts'
+import { detectApiRoot, HarError, harExchanges, readHarText } from '../traffic/har.ts'
+import { TrafficLog } from '../traffic/log.ts'
+import { ReleaseNeeds } from '../traffic/release-needs.ts'
+import { writeTrafficReports } from '../traffic/write-reports.ts'
 import type { CheckTrafficOptions } from './check-traffic.ts'
 import { EXIT, UsageError } from './options.ts'
 import {
@@ -103,6 +104,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     },
     summary,
     secrets,
+    buildHtmlReport,
   )
   printTrafficSummary(summary, reports)
   process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok

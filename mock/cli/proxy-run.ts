@@ -1,10 +1,11 @@
 import { resolve } from 'node:path'
 import { releaseLabel } from '../../contract/releases.ts'
-import { harEntry } from '../conformance/traffic/har.ts'
-import { writeTrafficReports } from '../conformance/traffic/write-reports.ts'
+import { buildHtmlReport } from '../conformance/html-report.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../proxy/proxy.ts'
+import { harEntry } from '../traffic/har.ts'
+import { writeTrafficReports } from '../traffic/write-reports.ts'
 import { EXIT, UsageError } from './options.ts'
 import { version } from './program.ts'
 import type { ProxyOptions } from './proxy.ts'
@@ -86,6 +87,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
         },
         summary,
         running.secrets,
+        buildHtmlReport,
       )
       printTrafficSummary(summary, reports)
       if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)

@@ -8,8 +8,8 @@ import {
   releaseLabel,
   resolveRelease,
 } from '../../contract/releases.ts'
-import { createMock, type MockOptions } from '../core/create.ts'
 import { parseScenarioName, type Scenario } from '../core/scenarios.ts'
+import { createMock, type MockOptions } from '../create.ts'
 import { startServer } from '../http/listen.ts'
 import type { OpenPort } from '../http/open-port.ts'
 import type { KeptState } from '../http/state/keeper.ts'

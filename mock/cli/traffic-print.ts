@@ -1,6 +1,6 @@
-import type { RecordedFinding, TrafficSummary } from '../conformance/traffic/log.ts'
-import { type ReleaseNeed, releaseVerdict } from '../conformance/traffic/release-needs.ts'
 import { plural } from '../core/plural.ts'
+import type { RecordedFinding, TrafficSummary } from '../traffic/log.ts'
+import { type ReleaseNeed, releaseVerdict } from '../traffic/release-needs.ts'
 
 /** One finding as one line: exchange, operation, method, path, status, what is wrong. */
 export const findingLine = (f: RecordedFinding): string =>

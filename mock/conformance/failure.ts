@@ -1,5 +1,5 @@
 import type { SentRequest } from '../../contract/client.ts'
-import { toCurl } from './curl.ts'
+import { toCurl } from '../report-format/curl.ts'
 
 /** One request and what came back: the typed client's answer, whatever the operation. */
 export interface Exchange {

@@ -1,10 +1,10 @@
+import type { CellState, CoverageSummary } from '../traffic/coverage.ts'
+import { MATRIX_COLUMNS, profileTally, whereText } from '../traffic/coverage-report.ts'
+import type { RecordedFinding } from '../traffic/log.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { explorationSummary } from './explore/report.ts'
 import { type Answer, formatAnswer, type ObservationRow } from './observation.ts'
 import { type ReportedCheck, type RunInfo, verdictOf } from './report.ts'
-import type { CellState, CoverageSummary } from './traffic/coverage.ts'
-import { MATRIX_COLUMNS, profileTally, whereText } from './traffic/coverage-report.ts'
-import type { RecordedFinding } from './traffic/log.ts'
 
 /**
  * What conformance.html is built from: the same data conformance.json carries, for a catalog run

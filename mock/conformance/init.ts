@@ -381,7 +381,7 @@ const kindNote = (o: KindOutcome, proposal: ReleaseProposal, fill: string): stri
   const byKey =
     o.verdict === 'combined'
       ? `Each key beyond exploration's sample was accepted alone (${keyList(content.parts)}), not all together. ${written.replace('them', 'those keys')}.`
-      : `Key by key, each on top of exploration's sample (accepted): REFUSED ${refused.map((key) => `${key} (${o.refusedKeys[key]})`).join(', ')}; accepted ${keyList(accepted)}. ${written}.`
+      : `Key by key, each on top of exploration's sample (accepted): REFUSED ${refused.map((key) => `${key} (${o.refusedKeys[key]})`).join(', ')}${accepted.length > 0 ? `; accepted alone: ${keyList(accepted)}` : ''}. ${written}.`
   return `${refusal} ${byKey} If this deployment names a refused key otherwise, write its name ${content.type === 'activity' ? 'in the content' : 'instead of null'}. seed --deployment refuses to send a key listed under "probe".`
 }
 

@@ -1,23 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { OperationId } from '../../contract/table.ts'
+import type { Answer, Observation } from '../report-format/model.ts'
 
-export type Answer =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly Answer[]
-  | { [key: string]: Answer }
-
-/** A question the reference leaves open, what the deployment answered, and the profile's answer. */
-export interface Observation {
-  question: string
-  answer: Answer
-  expected: Answer
-  matches: boolean
-  check: string
-  operation?: OperationId
-}
+export type { Answer, Observation } from '../report-format/model.ts'
 
 export const observation = (input: Omit<Observation, 'matches'>): Observation => ({
   ...input,

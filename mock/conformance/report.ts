@@ -1,45 +1,14 @@
 import { releaseLabel } from '../../contract/releases.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
-import type { RunRelease } from '../deployment/release.ts'
+import type { CheckState, ReportedCheck, RunInfo } from '../report-format/model.ts'
+import { Coverage, type CoverageSummary } from '../traffic/coverage.ts'
+import { coverageMarkdown } from '../traffic/coverage-report.ts'
 import { label } from './context.ts'
 import type { ExploreResult } from './explore/explore.ts'
 import { explorationJson, explorationMarkdown } from './explore/report.ts'
 import { formatAnswer, mergeObservations, type Observation } from './observation.ts'
-import type { CheckState } from './runner.ts'
-import { Coverage, type CoverageSummary } from './traffic/coverage.ts'
-import { coverageMarkdown } from './traffic/coverage-report.ts'
 
-/** One check's outcome as the report needs it (from a vitest task's meta, or the runner directly). */
-export interface ReportedCheck {
-  name: string
-  group: string
-  operations: readonly OperationId[]
-  state: CheckState
-  message?: string
-  /** Blocked: the deployment file keys that would let it run. */
-  fix?: readonly string[]
-  observations: readonly Observation[]
-  requests: number
-  durationMs?: number
-}
-
-export interface RunInfo {
-  baseUrl: string
-  strict: boolean
-  runId: string
-  requests: number
-  maxRequests: number
-  cleanupRequests?: number
-  ownMock: boolean
-  /** What clean-up did, in one sentence. */
-  cleanup?: string
-  /** Why the run could not start (server down, not JSON, key refused). */
-  problem?: string
-  /** An error of the run's own that stopped it part way: the checks reported ran before it. */
-  error?: string
-  /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
-  release?: RunRelease
-}
+export type { ReportedCheck, RunInfo } from '../report-format/model.ts'
 
 /**
  * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks

@@ -5,11 +5,11 @@ import { type RunRelease, runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
 import { spelledClient } from '../deployment/to-deployment.ts'
+import { Coverage, type Outcome, type Where } from '../traffic/coverage.ts'
+import { underRoot } from '../traffic/exchange.ts'
 import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
-import { Coverage, type Outcome, type Where } from './traffic/coverage.ts'
-import { underRoot } from './traffic/exchange.ts'
 
 interface Covered {
   op: OperationId

@@ -1,28 +1,14 @@
 import type { OperationId } from '../../contract/table.ts'
 import { notInRelease } from '../deployment/release.ts'
 import { NotOffered } from '../deployment/to-deployment.ts'
+import type { CheckState, Observation } from '../report-format/model.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
 import { type ContractEnv, KEY_VARS } from './env.ts'
 import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
-import type { Observation } from './observation.ts'
 import type { Run } from './run.ts'
 
-/**
- * `observed`: a profile-only check outside CONTRACT_PROFILE=strict, which records and never fails.
- * `blocked`: the deployment refused a setup step (or the deployment file says it lacks what the
- * check needs): the check could not run, which is not the same as not conforming.
- * `not-in-release`: what it checks came in a later release (§9) than the run's: nothing is sent.
- */
-export type CheckState = 'passed' | 'failed' | 'skipped' | 'observed' | 'blocked' | 'not-in-release'
-export const CHECK_STATES: readonly CheckState[] = [
-  'passed',
-  'failed',
-  'blocked',
-  'skipped',
-  'observed',
-  'not-in-release',
-]
+export { CHECK_STATES, type CheckState } from '../report-format/model.ts'
 
 export interface CheckResult {
   name: string

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { demoSnapshot } from '../../fixtures/demo-snapshot.ts'
 import { ACME_KEY } from '../../fixtures/organizations.ts'
+import { createMockCore } from '../create.ts'
 import type { MockChange } from './changes.ts'
-import { createMockCore, type MockCore } from './mock.ts'
+import type { MockCore } from './mock.ts'
 
 const pinned = () => new Date('2026-11-20T09:00:00.000Z')
 const newMock = async () => {

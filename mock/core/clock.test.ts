@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACME_KEY, organizationsOnly } from '../../fixtures/index.ts'
+import { createMockCore } from '../create.ts'
 import { isoClock } from './clock.ts'
-import { createMockCore } from './mock.ts'
 
 /** A Date that counts how often its text is written. */
 let written = 0

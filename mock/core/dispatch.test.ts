@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY, organizationsOnly } from '../../fixtures/index.ts'
-import { createMockCore } from './mock.ts'
+import { createMockCore } from '../create.ts'
 
 describe('the dispatcher', () => {
   it('reads each Authorization header on its own, whatever header came just before', async () => {

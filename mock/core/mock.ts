@@ -1,7 +1,6 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
-import { operations as defaultOperations, loadWriteOperations } from '../operations/index.ts'
 import type { IdPosition, MockChange, RecordChange } from './changes.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import { isoClock } from './clock.ts'
@@ -22,6 +21,16 @@ import { matchRoute } from './router.ts'
 import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
 import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
 import { COLLECTIONS, type CollectionName, Store } from './store.ts'
+
+/**
+ * The operations a mock runs. The core knows their types, not their code: they are handed to it
+ * where the mock is assembled (mock/create.ts), so the core imports nothing of mock/operations/.
+ */
+export interface OperationSet {
+  operations: Operations
+  /** Loads the write operations' module (split off by bundlers), once: awaited before a write. */
+  loadWrites: () => Promise<unknown>
+}
 
 export interface MockCoreOptions extends ChaosOptions {
   seed?: number
@@ -69,10 +78,11 @@ export interface MockCoreOptions extends ChaosOptions {
 }
 
 /**
- * The transport-free mock: one store, one dispatcher, every operation. Hosts (express, msw in Node
- * and in the browser) only translate requests and responses.
+ * The transport-free mock: one store, one dispatcher, the operations it is handed. Hosts (express,
+ * msw in Node and in the browser) only translate requests and responses. `createMockCore`
+ * (mock/create.ts) hands it every operation.
  */
-export const createMockCore = (options: MockCoreOptions = {}) => {
+export const buildMockCore = (options: MockCoreOptions, implementation: OperationSet) => {
   const seed = options.seed ?? 1
   const release = releaseOption(options.release)
   const earlier = release !== LATEST_RELEASE
@@ -93,7 +103,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   }
   const store = new Store()
   // What a write needs beyond the store: faker to draw identifiers, and the writes' own module.
-  const loadForWrites = () => Promise.all([env.ids.load(), loadWriteOperations()])
+  const loadForWrites = () => Promise.all([env.ids.load(), implementation.loadWrites()])
   /** Told of every change of the store (onChange): a host keeping the state on disk. */
   const listeners = new Set<(change: MockChange) => void>()
   const position = (): IdPosition => ({ seed: env.ids.seed, draws: env.ids.draws })
@@ -138,7 +148,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     ids: new IdSource(seed, (kind, value) => env.store.reserve(kind, value)),
     clock: () => pinnedNow ?? clock(),
     publicBase,
-    operations: { ...defaultOperations, ...options.operations } as Operations,
+    operations: { ...implementation.operations, ...options.operations } as Operations,
     validateResponses: options.validateResponses ?? false,
     onInternalError:
       options.onInternalError ??
@@ -232,7 +242,7 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
   const warm = () => {
     if (warmed) return
     warmed = true
-    // The write operations' module too (operations/index.ts): the first write then waits for neither.
+    // The write operations' module too: the first write then waits for neither.
     const load = () => void loadForWrites().catch(() => undefined)
     const whenIdle = () =>
       typeof requestIdleCallback === 'function'
@@ -385,4 +395,4 @@ export const createMockCore = (options: MockCoreOptions = {}) => {
     invalidate: dispatcher.invalidate,
   }
 }
-export type MockCore = ReturnType<typeof createMockCore>
+export type MockCore = ReturnType<typeof buildMockCore>

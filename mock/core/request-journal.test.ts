@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { createMock, type MockOptions } from './create.ts'
+import { createMock, type MockOptions } from '../create.ts'
 import type { MockRequest } from './dispatch.ts'
 import { JOURNAL_LIMIT, RequestJournal } from './request-journal.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { createMock } from './create.ts'
+import { createMock } from '../create.ts'
 import { LARGE_COUNTS, parseScenarioName, scenarioLabel } from './scenarios.ts'
 
 const list = async (mock: ReturnType<typeof createMock>, path: string, key = ACME_KEY) => {

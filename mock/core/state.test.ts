@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
-import { createMockCore } from './mock.ts'
+import { createMockCore } from '../create.ts'
 import { buildStore, exportState, MockState, StreamedState } from './state.ts'
 import { COLLECTIONS } from './store.ts'
 

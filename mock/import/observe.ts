@@ -1,10 +1,10 @@
 import { LIMITS } from '../../contract/common.ts'
 import type { OperationId } from '../../contract/table.ts'
-import type { TrafficExchange } from '../conformance/traffic/exchange.ts'
-import { isObject, readJson } from '../conformance/traffic/exchange-context.ts'
 import { nestsDeeperThan } from '../core/json-depth.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
+import type { TrafficExchange } from '../traffic/exchange.ts'
+import { isObject, readJson } from '../traffic/exchange-context.ts'
 
 /**
  * What an app's traffic showed of each record: the answers of the API, read in the order they

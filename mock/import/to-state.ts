@@ -12,7 +12,6 @@ import { SETTINGS_DEFAULTS } from '../../contract/form-settings.ts'
 import type { Entitlement } from '../../contract/route.ts'
 import { SponsorPayload } from '../../contract/sponsors.ts'
 import { ACTIVITY_SAMPLES } from '../conformance/checks/samples.ts'
-import { isObject } from '../conformance/traffic/exchange-context.ts'
 import type { MockState } from '../core/state.ts'
 import {
   type Organization,
@@ -22,6 +21,7 @@ import {
   StoredSeries,
   StoredSession,
 } from '../core/store.ts'
+import { isObject } from '../traffic/exchange-context.ts'
 import { Fakes } from './fakes.ts'
 import {
   NO_CREDENTIAL,

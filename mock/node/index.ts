@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node'
-import { createMock, type MockOptions } from '../core/create.ts'
 import { RequestJournal } from '../core/request-journal.ts'
+import { createMock, type MockOptions } from '../create.ts'
 import { createHandlers, DEFAULT_BASE_URL } from '../msw/handlers.ts'
 
 // What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this

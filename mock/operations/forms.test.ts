@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ACME_KEY, organizationsOnly } from '../../fixtures/index.ts'
-import { createMockCore } from '../core/mock.ts'
+import { createMockCore } from '../create.ts'
 
 describe('createForm', () => {
   it('gives every form created without settings its own copy of the defaults', async () => {

@@ -9,7 +9,7 @@ import { readOperations } from './reads.ts'
 
 describe('the operations table', () => {
   it('leaves the writes, the plan seeding and the templates out of what the mock loads before its first answer', async () => {
-    const { eager, lazy } = await splitBundle(new URL('../core/create.ts', import.meta.url))
+    const { eager, lazy } = await splitBundle(new URL('../create.ts', import.meta.url))
     expect(eager.some((input) => input.endsWith('mock/operations/reads.ts'))).toBe(true)
     expect(
       eager.filter((input) =>

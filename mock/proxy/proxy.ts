@@ -8,21 +8,18 @@ import { Agent as HttpsAgent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createProxyServer } from 'http-proxy-3'
 import type { Release } from '../../contract/releases.ts'
-import { Secrets } from '../conformance/secrets.ts'
-import {
-  createTrafficChecker,
-  type ExchangeVerdict,
-} from '../conformance/traffic/check-exchange.ts'
+import { runRelease } from '../deployment/release.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import { Secrets } from '../report-format/secrets.ts'
+import { createTrafficChecker, type ExchangeVerdict } from '../traffic/check-exchange.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
   redactHeaders,
   type TrafficExchange,
   underRoot,
-} from '../conformance/traffic/exchange.ts'
-import { type RecordedFinding, TrafficLog } from '../conformance/traffic/log.ts'
-import { type ReleaseNeed, ReleaseNeeds } from '../conformance/traffic/release-needs.ts'
-import { runRelease } from '../deployment/release.ts'
-import type { DeploymentFile } from '../deployment/schema.ts'
+} from '../traffic/exchange.ts'
+import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
+import { type ReleaseNeed, ReleaseNeeds } from '../traffic/release-needs.ts'
 import { BodyTap } from './body-tap.ts'
 
 export interface TrafficProxyOptions {

@@ -8,14 +8,12 @@ mkdirSync(join(ROOT, '.scratch'), { recursive: true })
 
 // No browser needed: these run everywhere, so a layering slip shows up even without Chromium.
 describe('browser bundles', () => {
-  it.each([
-    'mock/browser/index.ts',
-    'mock/core/create.ts',
-    'contract/index.ts',
-    'fixtures/index.ts',
-  ])('%s pulls in no Node built-in', async (entry) => {
-    expect(await nodeImportsOf(entry)).toEqual([])
-  })
+  it.each(['mock/browser/index.ts', 'mock/create.ts', 'contract/index.ts', 'fixtures/index.ts'])(
+    '%s pulls in no Node built-in',
+    async (entry) => {
+      expect(await nodeImportsOf(entry)).toEqual([])
+    },
+  )
 
   it('names the import chain that brings a Node built-in in', async () => {
     const dir = mkdtempSync(join(ROOT, '.scratch', 'layering-'))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../../mock/core/create.ts'
+import { createMock } from '../../mock/create.ts'
 import { describeInChromium, useChromium } from './chromium.ts'
 import { createViteApp, type ViteApp, type ViteServer } from './vite-app.ts'
 

@@ -1,6 +1,6 @@
 import type { Har } from 'har-format'
-import { harEntry } from '../../mock/conformance/traffic/har.ts'
 import { startTrafficProxy } from '../../mock/proxy/proxy.ts'
+import { harEntry } from '../../mock/traffic/har.ts'
 import { FOREIGN_KEYS } from '../foreign/server.ts'
 
 type Obj = Record<string, unknown>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../../mock/core/create.ts'
+import { createMock } from '../../mock/create.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { runCli, startCli } from './cli.ts'
 

@@ -147,14 +147,17 @@ describe('a vocabulary in one run: --init with the richest contents, then seed',
     expect(init.requests).toBeLessThanOrEqual(80)
 
     const file = JSON.parse(readFileSync(out, 'utf8'))
-    expect(file.sessions['activities']['// word_cloud']).toMatch(
-      /REFUSED maxWordsPerParticipant \(400 .*\); accepted none\. The content below leaves them out and was accepted as written/,
+    expect(file.sessions.activities['// word_cloud']).toMatch(
+      /REFUSED maxWordsPerParticipant \(400 "Invalid body \(maxWordsPerParticipant: Unrecognized key: "maxWordsPerParticipant"\)"\)\. The content below leaves them out and was accepted as written/,
     )
     expect(file.sessions.activities.word_cloud).not.toHaveProperty('maxWordsPerParticipant')
     expect(file.sessions.activities.poll).not.toHaveProperty('allowMultiple')
     expect(file.sessions.activities.spin_wheel).not.toHaveProperty('removeWinner')
     expect(file.sessions.activities.qa).toHaveProperty('moderated')
     expect(file.forms.fields.email).toEqual({ config: { placeholder: null } })
+    expect(file.forms.fields['// email']).toMatch(
+      /REFUSED placeholder \(400 .*\); accepted alone: required\. Those keys are written as null below/,
+    )
     expect(file.probe.activities.word_cloud.refusedKeys).toHaveProperty('maxWordsPerParticipant')
     expect(file.probe.fields.email.refusedKeys).toHaveProperty('placeholder')
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS, PlainError, ValidationError } from '../../contract/index.ts'
-import { createMock } from '../../mock/core/create.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
+import { createMock } from '../../mock/create.ts'
 import { asAcme, poll, yesNo } from './acme.ts'
 import { snapshot } from './world.ts'
 import { worstBodies } from './worst-bodies.ts'

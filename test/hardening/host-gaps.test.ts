@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '../../contract/index.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../../mock/core/create.ts'
+import { createMock } from '../../mock/create.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { asAcme } from './acme.ts'
 import { send } from './http.ts'

@@ -3,17 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Secrets } from '../../mock/conformance/secrets.ts'
-import { createTrafficChecker } from '../../mock/conformance/traffic/check-exchange.ts'
-import { DEFAULT_MAX_BODY_BYTES } from '../../mock/conformance/traffic/exchange.ts'
-import {
-  detectApiRoot,
-  HarError,
-  harExchanges,
-  readHarText,
-} from '../../mock/conformance/traffic/har.ts'
-import { TrafficLog } from '../../mock/conformance/traffic/log.ts'
-import { buildTrafficReport } from '../../mock/conformance/traffic/report.ts'
+import { Secrets } from '../../mock/report-format/secrets.ts'
+import { createTrafficChecker } from '../../mock/traffic/check-exchange.ts'
+import { DEFAULT_MAX_BODY_BYTES } from '../../mock/traffic/exchange.ts'
+import { detectApiRoot, HarError, harExchanges, readHarText } from '../../mock/traffic/har.ts'
+import { TrafficLog } from '../../mock/traffic/log.ts'
+import { buildTrafficReport } from '../../mock/traffic/report.ts'
 import { runCli } from '../cli/cli.ts'
 import { documentedForm } from '../traffic/documented.ts'
 import { fuzzParameters, fuzzTimeout } from './fuzz.ts'

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bodySamples } from '../../contract/samples.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../../mock/core/create.ts'
+import { createMock } from '../../mock/create.ts'
 import { fuzzParameters, fuzzTimeout } from './fuzz.ts'
 import { bearer, json } from './world.ts'
 

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createMock } from '../../mock/core/create.ts'
 import type { MockState } from '../../mock/core/state.ts'
+import { createMock } from '../../mock/create.ts'
 import {
   importStateFile,
   loadStateFile,

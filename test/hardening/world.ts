@@ -1,7 +1,7 @@
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { createMock, type MockOptions } from '../../mock/core/create.ts'
 import type { MockRequest, MockResponse } from '../../mock/core/dispatch.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
+import { createMock, type MockOptions } from '../../mock/create.ts'
 
 /**
  * A small, fixed store for the property tests: every state a record can be in, for both demo

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../../mock/core/create.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
+import { createMock } from '../../mock/create.ts'
 import { expectSuccess, TRANSPORTS, useHarness } from './harness.ts'
 import { makeForm } from './scenarios.ts'
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../../mock/core/create.ts'
+import { createMock } from '../../mock/create.ts'
 import { createApp } from '../../mock/http/index.ts'
 
 /** `startServer` hands API requests to node:http directly; `createApp` must serve them on its own. */

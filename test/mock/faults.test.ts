@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { errorSchemas, FormSettingsInput } from '../../contract/index.ts'
 import { ACME_KEY, organizationsOnly } from '../../fixtures/index.ts'
 import type { Operations } from '../../mock/core/context.ts'
-import { createMockCore } from '../../mock/core/mock.ts'
+import { createMockCore } from '../../mock/create.ts'
 import { expectSuccess, TRANSPORTS, useHarness } from './harness.ts'
 import { makeForm } from './scenarios.ts'
 

@@ -13,8 +13,8 @@ import {
   type RouteDef,
 } from '../../contract/index.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import type { MockOptions } from '../../mock/core/create.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
+import type { MockOptions } from '../../mock/create.ts'
 import { startServer } from '../../mock/http/index.ts'
 import { setupMockServer } from '../../mock/node/index.ts'
 

@@ -1,4 +1,4 @@
-import type { TrafficExchange } from '../../mock/conformance/traffic/exchange.ts'
+import type { TrafficExchange } from '../../mock/traffic/exchange.ts'
 
 /** A form as §2 documents it, valid under the documented schema. */
 export const documentedForm = (id: string, createdAt = '2026-07-01T10:00:00.000Z') => ({

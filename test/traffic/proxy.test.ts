@@ -2,9 +2,9 @@ import { request as httpRequest } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import type { RecordedFinding } from '../../mock/conformance/traffic/log.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type RunningTrafficProxy, startTrafficProxy } from '../../mock/proxy/proxy.ts'
+import type { RecordedFinding } from '../../mock/traffic/log.ts'
 import { documentedForm, startUpstream, type Upstream } from './upstream.ts'
 
 const auth = { authorization: `Bearer ${ACME_KEY}` }

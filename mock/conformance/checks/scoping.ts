@@ -1,5 +1,5 @@
+import { newestFirstViolations } from '../../../contract/order.ts'
 import { defineCheck } from '../check.ts'
-import { newestFirstViolations } from '../shape.ts'
 import {
   CREATE_OF,
   createFor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMock } from '../../core/create.ts'
+import { createMock } from '../../create.ts'
 import { readEnv } from '../env.ts'
 import { Run } from '../run.ts'
 import { explore, exploreBound } from './explore.ts'

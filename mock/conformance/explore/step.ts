@@ -1,6 +1,6 @@
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { NotOffered, type SpellHint } from '../../deployment/to-deployment.ts'
-import { outcomeOfCondition } from '../traffic/classify.ts'
+import { outcomeOfCondition } from '../../traffic/classify.ts'
 import { compare, Divergence } from './compare.ts'
 import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'

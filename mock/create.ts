@@ -1,7 +1,8 @@
-import type { DemoPlan } from '../../fixtures/plan.ts'
-import { createMockCore, type MockCore, type MockCoreOptions } from './mock.ts'
-import { releaseOption } from './release.ts'
-import { emptyPlan, type Scenario, scenarioStart } from './scenarios.ts'
+import type { DemoPlan } from '../fixtures/plan.ts'
+import { buildMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
+import { releaseOption } from './core/release.ts'
+import { emptyPlan, type Scenario, scenarioStart } from './core/scenarios.ts'
+import { loadWriteOperations, operations } from './operations/index.ts'
 
 export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' | 'state'> {
   /** Demo data: the seed's demo plan by default; `false` starts with the demo organizations only. */
@@ -13,7 +14,15 @@ export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' |
   scenario?: Scenario
 }
 
-export { SNAPSHOT_SEED } from './scenarios.ts'
+export { SNAPSHOT_SEED } from './core/scenarios.ts'
+
+/**
+ * A mock with every operation (mock/operations/), from the options as they are: no demo data
+ * unless `plan`, `snapshot` or `state` gives some. The core is handed the operations here, where
+ * the mock is assembled, so it imports none of them.
+ */
+export const createMockCore = (options: MockCoreOptions = {}): MockCore =>
+  buildMockCore(options, { operations, loadWrites: loadWriteOperations })
 
 /**
  * A mock seeded with the demo data of `seed` (default 1), or the scenario asked for, ready for any

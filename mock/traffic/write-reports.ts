@@ -1,6 +1,7 @@
 // Node-only: writes the report files of observed traffic (the checker itself imports nothing from Node).
-import type { Secrets } from '../secrets.ts'
-import { writeReportFiles } from '../write-reports.ts'
+
+import { type HtmlBuilder, writeReportFiles } from '../report-format/files.ts'
+import type { Secrets } from '../report-format/secrets.ts'
 import type { TrafficSummary } from './log.ts'
 import { buildTrafficReport, type TrafficSource } from './report.ts'
 
@@ -9,7 +10,9 @@ export const writeTrafficReports = async (
   dir: string,
   source: TrafficSource,
   traffic: TrafficSummary,
-  secrets?: Secrets,
+  secrets: Secrets | undefined,
+  /** conformance.html's builder (the suite's page, handed in: the checker imports no suite). */
+  html: HtmlBuilder<ReturnType<typeof buildTrafficReport>['json']>,
 ): Promise<string[]> => {
-  return writeReportFiles(dir, buildTrafficReport(source, traffic), secrets)
+  return writeReportFiles(dir, buildTrafficReport(source, traffic), secrets, html)
 }

@@ -1,4 +1,4 @@
-import { operationLabel as label } from '../../../../contract/endpoints.ts'
+import { operationLabel as label } from '../../../contract/endpoints.ts'
 import { type ExchangeContext, issuesLine } from '../exchange-context.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { LATEST_RELEASE, type Release } from '../../../contract/releases.ts'
-import type { OperationId } from '../../../contract/table.ts'
+import { LATEST_RELEASE, type Release } from '../../contract/releases.ts'
+import type { OperationId } from '../../contract/table.ts'
 import type { ExchangeVerdict } from './check-exchange.ts'
 import { Coverage, type CoverageSummary } from './coverage.ts'
 import { trafficCurl } from './curl.ts'

@@ -1,5 +1,5 @@
-import type { Method } from '../../../contract/route.ts'
-import { shellQuote, toCurl } from '../curl.ts'
+import type { Method } from '../../contract/route.ts'
+import { shellQuote, toCurl } from '../report-format/curl.ts'
 import { SECRET_VARS, type TrafficExchange } from './exchange.ts'
 
 /** Headers a curl needs to repeat an API request; the browser's own (user agent, sec-*) are left out. */

@@ -1,5 +1,5 @@
-import type { OperationId } from '../../../contract/table.ts'
-import type { Secrets } from '../secrets.ts'
+import type { OperationId } from '../../contract/table.ts'
+import type { Secrets } from '../report-format/secrets.ts'
 
 /**
  * One request and its answer as a host saw them pass (the proxy, a HAR file, the browser worker):

@@ -1,8 +1,8 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
-import { nestsDeeperThan } from '../../../contract/json-depth.ts'
-import { operationMatcher } from '../../deployment/to-contract.ts'
-import type { Secrets } from '../secrets.ts'
+import { nestsDeeperThan } from '../../contract/json-depth.ts'
+import { operationMatcher } from '../deployment/to-contract.ts'
+import type { Secrets } from '../report-format/secrets.ts'
 import { boundedBytes, redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
 
 /**

@@ -1,16 +1,13 @@
-import type { OperationId } from '../../../contract/table.ts'
-import type { DeploymentFile } from '../../deployment/schema.ts'
-import { operationMatcher } from '../../deployment/to-contract.ts'
+import type { OperationId } from '../../contract/table.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import { operationMatcher } from '../deployment/to-contract.ts'
 import { AnswerCache } from './answer-cache.ts'
 import { outcomeOf } from './classify.ts'
 import type { Outcome } from './coverage.ts'
 import type { TrafficExchange, TrafficFinding } from './exchange.ts'
 import { ExchangeContext } from './exchange-context.ts'
 import { TrafficMemory } from './memory.ts'
-import { formRules } from './rules/forms.ts'
-import { credentials, requestRules } from './rules/request.ts'
-import { seriesRules } from './rules/series.ts'
-import { sessionRules } from './rules/sessions.ts'
+import { runAnswerRules, runHeadRules, runRequestRules } from './rules/index.ts'
 
 /** What the checker made of one exchange. */
 export interface ExchangeVerdict {
@@ -74,11 +71,6 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
     requestIssues: [],
     notes: [],
   })
-  const requestPhase = (ctx: ExchangeContext) => {
-    requestRules(ctx)
-    formRules.request(ctx)
-    sessionRules.request(ctx)
-  }
   return {
     head: guarded((exchange, index) => {
       const op = match(exchange.method, exchange.path)
@@ -90,8 +82,7 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         deployment,
         memory,
       )
-      credentials(ctx)
-      sessionRules.request(ctx)
+      runHeadRules(ctx)
       return verdictOf(ctx)
     }),
     check: guarded((exchange, index) => {
@@ -112,13 +103,11 @@ export const createTrafficChecker = (options: TrafficCheckerOptions = {}): Traff
         memory,
         answers.find(op, exchange),
       )
-      requestPhase(ctx)
+      runRequestRules(ctx)
       // Before the answer's rules: what the traffic showed of the record until now.
       const outcome = outcomeOf(ctx)
       answers.check(ctx)
-      formRules.answer(ctx)
-      sessionRules.answer(ctx)
-      seriesRules.answer(ctx)
+      runAnswerRules(ctx)
       return { ...verdictOf(ctx), outcome, params: op.params, answer: ctx.answerValue }
     }),
   }

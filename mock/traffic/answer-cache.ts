@@ -1,8 +1,8 @@
-import type { Located } from '../../deployment/to-contract.ts'
+import type { Located } from '../deployment/to-contract.ts'
 import type { TrafficExchange } from './exchange.ts'
 import type { ExchangeContext, ReadBody } from './exchange-context.ts'
 import { Recent } from './memory.ts'
-import { answerRules } from './rules/answer.ts'
+import { runSameAnswerRules } from './rules/index.ts'
 
 /** What was read of one answer body, and what the answer rules found in it. */
 interface Reading {
@@ -49,7 +49,7 @@ export class AnswerCache {
   }
 
   /**
-   * The answer rules on `ctx`, whose answer `find` gave or which was just read: when it was found
+   * The same-answer rules (rules/index.ts) on `ctx`, whose answer `find` gave or which was just read: when it was found
    * (the same object), their findings as they were, for a request body refused or not as before.
    */
   check(ctx: ExchangeContext): void {
@@ -61,7 +61,7 @@ export class AnswerCache {
       return
     }
     const [violations, notes] = [ctx.violations.length, ctx.notes.length]
-    answerRules(ctx)
+    runSameAnswerRules(ctx)
     const { answer, exchange } = ctx
     if (answer.state !== 'json' || !whole(exchange)) return
     if (exchange.responseBody.length > CACHED_ANSWER_LENGTH) return

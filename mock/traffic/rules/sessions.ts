@@ -1,4 +1,4 @@
-import { sentProperty } from '../../../deployment/to-contract.ts'
+import { sentProperty } from '../../deployment/to-contract.ts'
 import { type ExchangeContext, isObject } from '../exchange-context.ts'
 import { declaredState } from './forms.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiExchange, documentedForm } from '../../../test/traffic/documented.ts'
-import { operationMatcher } from '../../deployment/to-contract.ts'
+import { apiExchange, documentedForm } from '../../test/traffic/documented.ts'
+import { operationMatcher } from '../deployment/to-contract.ts'
 import { AnswerCache, CACHED_ANSWER_LENGTH } from './answer-cache.ts'
 import { createTrafficChecker } from './check-exchange.ts'
 import type { TrafficExchange } from './exchange.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiExchange, documentedForm } from '../../../test/traffic/documented.ts'
-import { parseDeployment } from '../../deployment/schema.ts'
+import { apiExchange, documentedForm } from '../../test/traffic/documented.ts'
+import { parseDeployment } from '../deployment/schema.ts'
 import { createTrafficChecker } from './check-exchange.ts'
 
 const FORM = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { redactHeaders } from '../traffic/exchange.ts'
 import { Secrets } from './secrets.ts'
-import { redactHeaders } from './traffic/exchange.ts'
 
 describe('secrets', () => {
   it('give each key its own stable variable, and keep the names of keys with a role', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newestFirstViolations, orderViolations } from './shape.ts'
+import { newestFirstViolations, orderViolations } from './order.ts'
 
 describe('shape rules', () => {
   it('name every ordered array out of order, by its path in the body', () => {

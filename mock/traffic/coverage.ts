@@ -1,9 +1,9 @@
-import { BODY_CONDITIONS, ERROR_CONDITIONS, type ErrorCondition } from '../../../contract/errors.ts'
-import { inRelease, LATEST_RELEASE, type Release } from '../../../contract/releases.ts'
-import type { RouteDef } from '../../../contract/route.ts'
-import { CONDITION_SUMMARIES } from '../../../contract/summaries.ts'
-import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
-import { TRANSITIONS, type TransitionId, transitionIds } from '../../../contract/transitions.ts'
+import { BODY_CONDITIONS, ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
+import { inRelease, LATEST_RELEASE, type Release } from '../../contract/releases.ts'
+import type { RouteDef } from '../../contract/route.ts'
+import { CONDITION_SUMMARIES } from '../../contract/summaries.ts'
+import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { TRANSITIONS, type TransitionId, transitionIds } from '../../contract/transitions.ts'
 import { Recent } from './memory.ts'
 
 /**
@@ -70,7 +70,18 @@ export const OUTCOME_ORDER: readonly Outcome[] = [
  * table's conditions (and every condition of an inferred operation, whose shapes §4 does not show)
  * are the profile's.
  */
-export const outcomesOf = (op: OperationId): OutcomeDef[] => {
+export const outcomesOf = (op: OperationId): readonly OutcomeDef[] => {
+  let defs = OUTCOMES.get(op)
+  if (!defs) {
+    defs = computeOutcomes(op)
+    OUTCOMES.set(op, defs)
+  }
+  return defs
+}
+// Asked of every refusal a proxy sees: computed once per operation.
+const OUTCOMES = new Map<OperationId, readonly OutcomeDef[]>()
+
+const computeOutcomes = (op: OperationId): OutcomeDef[] => {
   const route: RouteDef = contract[op]
   const documented = route.inferred !== true
   const layer = (known: boolean): Layer => (documented && known ? 'documented' : 'profile')
@@ -323,16 +334,19 @@ export class Coverage {
         inRelease: here,
         exchanges: this.#exchanges.get(op) ?? 0,
         unclassified: this.#unclassified.get(op) ?? 0,
-        cells: outcomesOf(op).map((def) => {
-          const cell = this.#cells.get(`${op} ${def.outcome}`)
-          return {
-            ...def,
-            state: cellState(cell, here),
-            count: cell?.count ?? 0,
-            ...(cell?.where ? { where: cell.where } : {}),
-            ...(cell?.failedWhere ? { failedWhere: cell.failedWhere } : {}),
-          }
-        }),
+        // Traffic cannot tell another organization's record from an unknown id: no cell of its own.
+        cells: outcomesOf(op)
+          .filter((def) => this.kind === 'run' || def.outcome !== 'foreign')
+          .map((def) => {
+            const cell = this.#cells.get(`${op} ${def.outcome}`)
+            return {
+              ...def,
+              state: cellState(cell, here),
+              count: cell?.count ?? 0,
+              ...(cell?.where ? { where: cell.where } : {}),
+              ...(cell?.failedWhere ? { failedWhere: cell.failedWhere } : {}),
+            }
+          }),
       }
     })
     const transitionList: CoverageTransition[] = transitionIds.map((id) => {

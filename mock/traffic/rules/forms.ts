@@ -1,6 +1,6 @@
-import { DocFormSettings } from '../../../../contract/form-settings.ts'
-import { declaredStateName, sentProperty } from '../../../deployment/to-contract.ts'
-import { orderViolations } from '../../shape.ts'
+import { DocFormSettings } from '../../../contract/form-settings.ts'
+import { orderViolations } from '../../../contract/order.ts'
+import { declaredStateName, sentProperty } from '../../deployment/to-contract.ts'
 import { type ExchangeContext, isObject } from '../exchange-context.ts'
 import { MEMORY_LIMITS, type Seen } from '../memory.ts'
 

@@ -1,4 +1,4 @@
-import type { ReportedCheck, RunInfo } from './report.ts'
+import type { ReportedCheck, RunInfo } from './model.ts'
 
 const xml = (text: string) =>
   text

@@ -1,4 +1,4 @@
-import { ERROR_CONDITIONS, type ErrorCondition } from '../../../contract/errors.ts'
+import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
 import { type Outcome, outcomesOf } from './coverage.ts'
 import { type ExchangeContext, isObject } from './exchange-context.ts'
 

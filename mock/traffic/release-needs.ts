@@ -1,5 +1,5 @@
-import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activities.ts'
-import { endpoints } from '../../../contract/endpoints.ts'
+import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
+import { endpoints } from '../../contract/endpoints.ts'
 import {
   activityKindSince,
   BASE_RELEASE,
@@ -7,10 +7,10 @@ import {
   operationSince,
   type Release,
   releaseLabel,
-} from '../../../contract/releases.ts'
-import type { OperationId } from '../../../contract/table.ts'
-import type { DeploymentFile } from '../../deployment/schema.ts'
-import { readRequestBody } from '../../deployment/to-contract.ts'
+} from '../../contract/releases.ts'
+import type { OperationId } from '../../contract/table.ts'
+import type { DeploymentFile } from '../deployment/schema.ts'
+import { readRequestBody } from '../deployment/to-contract.ts'
 import type { TrafficExchange } from './exchange.ts'
 
 /**

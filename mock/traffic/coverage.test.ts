@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { BODY_CONDITIONS, ERROR_CONDITIONS } from '../../../contract/errors.ts'
-import type { RouteDef } from '../../../contract/route.ts'
-import { contract, operationIds } from '../../../contract/table.ts'
-import { transitionIds } from '../../../contract/transitions.ts'
-import { apiExchange, documentedForm } from '../../../test/traffic/documented.ts'
-import { parseDeployment } from '../../deployment/schema.ts'
+import { BODY_CONDITIONS, ERROR_CONDITIONS } from '../../contract/errors.ts'
+import type { RouteDef } from '../../contract/route.ts'
+import { contract, operationIds } from '../../contract/table.ts'
+import { transitionIds } from '../../contract/transitions.ts'
+import { apiExchange, documentedForm } from '../../test/traffic/documented.ts'
+import { parseDeployment } from '../deployment/schema.ts'
 import { createTrafficChecker } from './check-exchange.ts'
 import { Coverage, outcomesOf } from './coverage.ts'
 import { coverageMarkdown } from './coverage-report.ts'
@@ -206,6 +206,9 @@ describe('coverage of observed traffic', () => {
     expect(summary.operations.notSeen).toContain('closeForm')
     expect(summary.operations.notSeen).not.toContain('listSessions')
     expect(summary.line).toMatch(/^What your app uses: operations 7\/25, .*; never used: /)
+    // Traffic cannot see whose a record is: no "another organization's record" to count.
+    expect(cellOf(summary, 'getForm', 'foreign')).toBeUndefined()
+    expect(summary.conditions.total).toBeLessThan(new Coverage('run').summary().conditions.total)
   })
 
   it('marks an outcome failed where the deployment answered it against the reference', () => {

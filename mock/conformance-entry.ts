@@ -1,0 +1,109 @@
+/**
+ * `engagement-mock/conformance`: the conformance suite as built into the package. Node-only entry
+ * point (it writes reports and reads deployment files). It gathers the names of five folders, so
+ * none of them imports another to carry them: the suite (`conformance/`), the deployment file
+ * (`deployment/`), the traffic checker (`traffic/`), the proxy (`proxy/`), and the report format both
+ * the suite and the checker write (`report-format/`).
+ *
+ * - `runConformance(options)`: the whole catalog against a deployment, a typed result.
+ * - `registerConformance(runner, options)`: every check as a test of vitest, jest or node:test.
+ * - The catalog and its engine, for anyone composing their own run.
+ * - Passive conformance: the traffic checker (`createTrafficChecker`), its log and reports, and
+ *   the validating proxy (`startTrafficProxy`) that `engagement-mock proxy` runs.
+ */
+
+import { buildHtmlReport } from './conformance/html-report.ts'
+import type { Secrets } from './report-format/secrets.ts'
+import type { TrafficSummary } from './traffic/log.ts'
+import type { TrafficSource } from './traffic/report.ts'
+import { writeTrafficReports as writeTrafficFiles } from './traffic/write-reports.ts'
+
+export {
+  type AdapterOptions,
+  ConformanceTestError,
+  registerConformance,
+  type TestRunner,
+} from './conformance/adapter.ts'
+export type { Check, CheckGroup } from './conformance/check.ts'
+export { defineCheck } from './conformance/check.ts'
+export { ALL_CHECKS, CATALOG } from './conformance/checks/index.ts'
+export { type CleanupOutcome, cleanup } from './conformance/cleanup.ts'
+export { CheckContext } from './conformance/context.ts'
+export {
+  type ContractEnv,
+  DEFAULTS,
+  DEMO_KEYS,
+  EnvError,
+  KEY_VARS,
+  type KeyRole,
+  newRunId,
+  type OptionalKey,
+  readEnv,
+} from './conformance/env.ts'
+export {
+  EXPLORE_DEFAULTS,
+  type ExploreDivergence,
+  type ExploreOptions,
+  type ExploreResult,
+  explore,
+  exploreBound,
+} from './conformance/explore/explore.ts'
+export {
+  BudgetExhausted,
+  ContractFailure,
+  type Exchange,
+  SetupBlocked,
+} from './conformance/failure.ts'
+export { type InitOptions, type InitResult, initDeployment } from './conformance/init.ts'
+export type { Answer, Observation } from './conformance/observation.ts'
+export { preflight } from './conformance/preflight.ts'
+export { buildReport, type ReportedCheck, type RunInfo } from './conformance/report.ts'
+export { Run } from './conformance/run.ts'
+export {
+  type ConformanceCheck,
+  type ConformanceOptions,
+  ConformanceOptionsError,
+  type ConformanceResult,
+  type ConformanceVerdict,
+  runConformance,
+  VERDICT_EXIT,
+} from './conformance/run-conformance.ts'
+export {
+  CHECK_STATES,
+  type CheckResult,
+  type CheckState,
+  runCheck,
+  runChecks,
+  skipReason,
+} from './conformance/runner.ts'
+export { REPORT_FILES, reportDir, writeReports } from './conformance/write-reports.ts'
+export { loadDeployment } from './deployment/load.ts'
+export { DeploymentError, DeploymentFile, parseDeployment } from './deployment/schema.ts'
+export { NotOffered, spelledClient, spellRequest } from './deployment/to-deployment.ts'
+export {
+  type RunningTrafficProxy,
+  startTrafficProxy,
+  type TrafficProxyOptions,
+} from './proxy/proxy.ts'
+export { toCurl } from './report-format/curl.ts'
+export { buildJunit } from './report-format/junit.ts'
+export {
+  createTrafficChecker,
+  type ExchangeVerdict,
+  type TrafficChecker,
+  type TrafficCheckerOptions,
+} from './traffic/check-exchange.ts'
+export { redactHeaders, type TrafficExchange, type TrafficFinding } from './traffic/exchange.ts'
+export { type RecordedFinding, TrafficLog, type TrafficSummary } from './traffic/log.ts'
+export { buildTrafficReport, type TrafficSource } from './traffic/report.ts'
+
+/**
+ * Writes conformance.md, .json, .html and contract-junit.xml of observed traffic; returns their
+ * absolute paths. The page is the suite's, handed to the checker's writer here, where both meet.
+ */
+export const writeTrafficReports = (
+  dir: string,
+  source: TrafficSource,
+  traffic: TrafficSummary,
+  secrets?: Secrets,
+): Promise<string[]> => writeTrafficFiles(dir, source, traffic, secrets, buildHtmlReport)
