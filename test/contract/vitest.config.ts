@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
+    name: 'contract',
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['test/contract/**/*.contract.test.ts'],
     globalSetup: ['test/contract/global-setup.ts'],
