@@ -1,9 +1,9 @@
+import { Run } from '../mock/conformance/engine/run-state.ts'
 import {
   EXPLORE_DEFAULTS,
   type ExploreResult,
   explore,
 } from '../mock/conformance/explore/explore.ts'
-import { Run } from '../mock/conformance/run.ts'
 import { alternativeDeployment } from '../test/contract-selftest/alternative.ts'
 import { SEQUENCE_DEVIANTS } from '../test/contract-selftest/deviants-sequences.ts'
 import { FOREIGN_DIALECT, startForeignTarget } from '../test/contract-selftest/foreign.ts'

@@ -196,7 +196,7 @@ export const createClient = (options: ClientOptions): Client => {
 }
 
 /** The body's text, up to `limit` bytes: past it the rest is cancelled, and `unread` says why. */
-const readAnswer = async (
+export const readAnswer = async (
   res: Response,
   limit: number | undefined,
 ): Promise<{ text: string; unread?: string }> => {

@@ -12,23 +12,17 @@
  *   the validating proxy (`startTrafficProxy`) that `engagement-mock proxy` runs.
  */
 
-import { buildHtmlReport } from './conformance/html-report.ts'
+import { buildHtmlReport } from './conformance/reports/html-report.ts'
 import type { Secrets } from './report-format/secrets.ts'
 import type { TrafficSummary } from './traffic/log.ts'
 import type { TrafficSource } from './traffic/report.ts'
 import { writeTrafficReports as writeTrafficFiles } from './traffic/write-reports.ts'
 
-export {
-  type AdapterOptions,
-  ConformanceTestError,
-  registerConformance,
-  type TestRunner,
-} from './conformance/adapter.ts'
-export type { Check, CheckGroup } from './conformance/check.ts'
-export { defineCheck } from './conformance/check.ts'
 export { ALL_CHECKS, CATALOG } from './conformance/checks/index.ts'
-export { type CleanupOutcome, cleanup } from './conformance/cleanup.ts'
-export { CheckContext } from './conformance/context.ts'
+export type { Check, CheckGroup } from './conformance/engine/check.ts'
+export { defineCheck } from './conformance/engine/check.ts'
+export { type CleanupOutcome, cleanup } from './conformance/engine/cleanup.ts'
+export { CheckContext } from './conformance/engine/context.ts'
 export {
   type ContractEnv,
   DEFAULTS,
@@ -39,7 +33,24 @@ export {
   newRunId,
   type OptionalKey,
   readEnv,
-} from './conformance/env.ts'
+} from './conformance/engine/env.ts'
+export {
+  BudgetExhausted,
+  ContractFailure,
+  type Exchange,
+  SetupBlocked,
+} from './conformance/engine/failure.ts'
+export type { Answer, Observation } from './conformance/engine/observation.ts'
+export { preflight } from './conformance/engine/preflight.ts'
+export {
+  CHECK_STATES,
+  type CheckResult,
+  type CheckState,
+  runCheck,
+  runChecks,
+  skipReason,
+} from './conformance/engine/run-check.ts'
+export { Run } from './conformance/engine/run-state.ts'
 export {
   EXPLORE_DEFAULTS,
   type ExploreDivergence,
@@ -49,16 +60,18 @@ export {
   exploreBound,
 } from './conformance/explore/explore.ts'
 export {
-  BudgetExhausted,
-  ContractFailure,
-  type Exchange,
-  SetupBlocked,
-} from './conformance/failure.ts'
-export { type InitOptions, type InitResult, initDeployment } from './conformance/init.ts'
-export type { Answer, Observation } from './conformance/observation.ts'
-export { preflight } from './conformance/preflight.ts'
-export { buildReport, type ReportedCheck, type RunInfo } from './conformance/report.ts'
-export { Run } from './conformance/run.ts'
+  type InitOptions,
+  type InitResult,
+  initDeployment,
+} from './conformance/init/init-deployment.ts'
+export {
+  type AdapterOptions,
+  ConformanceTestError,
+  registerConformance,
+  type TestRunner,
+} from './conformance/register-conformance.ts'
+export { buildReport, type ReportedCheck, type RunInfo } from './conformance/reports/run-report.ts'
+export { REPORT_FILES, reportDir, writeReports } from './conformance/reports/write-run-reports.ts'
 export {
   type ConformanceCheck,
   type ConformanceOptions,
@@ -68,15 +81,6 @@ export {
   runConformance,
   VERDICT_EXIT,
 } from './conformance/run-conformance.ts'
-export {
-  CHECK_STATES,
-  type CheckResult,
-  type CheckState,
-  runCheck,
-  runChecks,
-  skipReason,
-} from './conformance/runner.ts'
-export { REPORT_FILES, reportDir, writeReports } from './conformance/write-reports.ts'
 export { loadDeployment } from './deployment/load.ts'
 export { DeploymentError, DeploymentFile, parseDeployment } from './deployment/schema.ts'
 export { NotOffered, spelledClient, spellRequest } from './deployment/to-deployment.ts'

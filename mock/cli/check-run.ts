@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { EXPLORE_DEFAULTS } from '../conformance/explore/defaults.ts'
 import { explorationSummary } from '../conformance/explore/report.ts'
-import { INIT_MAX_REQUESTS, initDeployment } from '../conformance/init.ts'
+import { INIT_MAX_REQUESTS, initDeployment } from '../conformance/init/init-deployment.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { buildHtmlReport } from '../conformance/html-report.ts'
+import { buildHtmlReport } from '../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import { runRelease } from '../deployment/release.ts'
 import { Secrets } from '../report-format/secrets.ts'

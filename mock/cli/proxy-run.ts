@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { releaseLabel } from '../../contract/releases.ts'
-import { buildHtmlReport } from '../conformance/html-report.ts'
+import { buildHtmlReport } from '../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../proxy/proxy.ts'

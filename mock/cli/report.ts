@@ -1,8 +1,8 @@
 import { releaseLabel } from '../../contract/releases.ts'
-import type { InitResult } from '../conformance/init.ts'
-import { laterKindProbe, RELEASE_KEY } from '../conformance/release-probe.ts'
+import { CHECK_STATES, type CheckState } from '../conformance/engine/run-check.ts'
+import type { InitResult } from '../conformance/init/init-deployment.ts'
+import { laterKindProbe, RELEASE_KEY } from '../conformance/init/release-probe.ts'
 import type { ConformanceResult } from '../conformance/run-conformance.ts'
-import { CHECK_STATES, type CheckState } from '../conformance/runner.ts'
 
 const row = (cells: readonly (string | number)[], widths: readonly number[]) =>
   `  ${cells.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()

@@ -189,14 +189,24 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     return
   }
   printLeftOut(notInRelease, outcome)
-  const reason = refusal.error ?? `answered ${refusal.status}: ${refusal.text.slice(0, 500)}`
+  // A refusal may echo the key it was sent with: printed as the option that gave it.
+  const { Secrets } = await import('../report-format/secrets.ts')
+  const secrets = new Secrets(
+    [
+      [options.key, 'KEY'],
+      [options.otherKey, 'OTHER_KEY'],
+    ].filter((pair): pair is [string, string] => pair[0] !== undefined),
+  )
+  const reason = secrets.scrub(
+    refusal.error ?? `answered ${refusal.status}: ${refusal.text.slice(0, 500)}`,
+  )
   const kept =
     outcome.records.size === 0
       ? 'No record was created.'
       : `The ${outcome.records.size === 1 ? 'record' : `${outcome.records.size} records`} listed above ${outcome.records.size === 1 ? 'was' : 'were'} created and stay${outcome.records.size === 1 ? 's' : ''}.`
   process.stderr.write(
     `\nStopped at step ${refusal.index + 1} of ${planned.length} (${refusal.step.operation}): ` +
-      `${refusal.request.method} ${refusal.request.url} ${reason}\n` +
+      `${refusal.request.method} ${secrets.scrub(refusal.request.url)} ${reason}\n` +
       `Nothing after it was sent. ${kept}\n`,
   )
   process.exitCode = EXIT.failed

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { LATEST, notInRelease, releaseAdvice, runRelease } from '../deployment/release.ts'
 import { DeploymentError, parseDeployment } from '../deployment/schema.ts'
 import { ALL_CHECKS } from './checks/index.ts'
-import { EnvError, readEnv } from './env.ts'
-import { type ProbeAnswer, proposeRelease, RELEASE_PROBES } from './release-probe.ts'
+import { EnvError, readEnv } from './engine/env.ts'
+import { type ProbeAnswer, proposeRelease, RELEASE_PROBES } from './init/release-probe.ts'
 import { ConformanceOptionsError, conformanceEnv } from './run-conformance.ts'
 
 const july11 = { release: '2026-07-11', given: '2026-07-12' } as const

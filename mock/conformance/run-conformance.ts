@@ -4,9 +4,9 @@ import { type RunRelease, runRelease } from '../deployment/release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import type { CoverageSummary } from '../traffic/coverage.ts'
-import type { Check } from './check.ts'
 import { CATALOG } from './checks/index.ts'
-import { cleanup as cleanupRun } from './cleanup.ts'
+import type { Check } from './engine/check.ts'
+import { cleanup as cleanupRun } from './engine/cleanup.ts'
 import {
   type ContractEnv,
   DEFAULTS,
@@ -15,14 +15,19 @@ import {
   KEY_VARS,
   type KeyRole,
   newRunId,
-} from './env.ts'
+} from './engine/env.ts'
+import type { Observation } from './engine/observation.ts'
+import { preflight } from './engine/preflight.ts'
+import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './engine/run-check.ts'
+import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
-import type { Observation } from './observation.ts'
-import { preflight } from './preflight.ts'
-import { type ConformanceVerdict, type RunInfo, VERDICT_EXIT, verdictOf } from './report.ts'
-import { Run } from './run.ts'
-import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './runner.ts'
-import { writeReports } from './write-reports.ts'
+import {
+  type ConformanceVerdict,
+  type RunInfo,
+  VERDICT_EXIT,
+  verdictOf,
+} from './reports/run-report.ts'
+import { writeReports } from './reports/write-run-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
 export interface ConformanceOptions {

@@ -11,7 +11,7 @@ import { FIELD_CONFIGS, type FieldKind } from '../../contract/fields.ts'
 import { SETTINGS_DEFAULTS } from '../../contract/form-settings.ts'
 import type { Entitlement } from '../../contract/route.ts'
 import { SponsorPayload } from '../../contract/sponsors.ts'
-import { ACTIVITY_SAMPLES } from '../conformance/checks/samples.ts'
+import { ACTIVITY_SAMPLES } from '../conformance/checks/helpers/samples.ts'
 import type { MockState } from '../core/state.ts'
 import {
   type Organization,

@@ -1,4 +1,4 @@
-import { DEMO_KEYS } from '../../mock/conformance/env.ts'
+import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import type { Deviant } from './deviants.ts'
 import {
   accept,

@@ -1,4 +1,4 @@
-import { DEMO_KEYS } from '../../mock/conformance/env.ts'
+import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import type { Handler, ProxyRequest } from './proxy.ts'
 import { list, type Obj, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
 
@@ -155,5 +155,59 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
         if (!ok(patched)) return answer
         return reply(answer.status, { form: { ...form, settings: changed } })
       }),
+  },
+  {
+    name: 'GET /forms still shows a closed form as published while GET /forms/{id} is right (a stale list item)',
+    make: ({ states } = PROFILE_DIALECT) =>
+      on('GET', /^\/forms$/, async (request, forward) => {
+        const answer = await forward(request)
+        if (!ok(answer)) return answer
+        const forms = list(parse(answer).forms).map((f) =>
+          obj(f).status === states.closed ? { ...obj(f), status: states.published } : f,
+        )
+        return reply(answer.status, { forms })
+      }),
+  },
+  {
+    name: 'publishing a form resets the settings it had changed to their defaults (a transition that rewrites a part it does not name)',
+    make: () =>
+      on('POST', /^\/forms\/[^/]+\/publish$/, async (request, forward) => {
+        const answer = await forward(request)
+        if (!ok(answer)) return answer
+        // Omitted settings fall back to their defaults (§2): an empty object resets them all.
+        const reset = await forward({
+          ...request,
+          method: 'PATCH',
+          path: `/forms/${formIdOf(request)}/settings`,
+          headers: { ...request.headers, 'content-type': 'application/json' },
+          body: '{}',
+        })
+        if (!ok(reset)) return answer
+        const form = obj(parse(answer).form)
+        return reply(answer.status, {
+          form: { ...form, settings: obj(parse(reset).form).settings },
+        })
+      }),
+  },
+  {
+    name: "a second complete reorder of a form's fields is acknowledged and ignored (the same write twice on one record)",
+    make: () => {
+      const reordered = new Set<string>()
+      return on('POST', /^\/forms\/[^/]+\/fields\/reorder$/, async (request, forward) => {
+        const id = formIdOf(request)
+        const body = bodyOf(request)
+        if (reordered.has(id) && body && Array.isArray(body.orderedIds)) {
+          const sent = body.orderedIds.map(String)
+          const read = await forward({ ...request, method: 'GET', path: `/forms/${id}`, body: '' })
+          const ids = list(obj(parse(read).form).fields).map((f) => String(obj(f).id))
+          const complete = sent.length === ids.length && ids.every((f) => sent.includes(f))
+          // The key's own form, reordered with its complete list: acknowledged, not applied.
+          if (ok(read) && complete) return reply(200, { ok: true })
+        }
+        const answer = await forward(request)
+        if (ok(answer)) reordered.add(id)
+        return answer
+      })
+    },
   },
 ]

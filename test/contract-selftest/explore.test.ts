@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_KEYS } from '../../mock/conformance/env.ts'
+import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
+import { Run } from '../../mock/conformance/engine/run-state.ts'
 import { EXPLORE_DEFAULTS, explore, exploreBound } from '../../mock/conformance/explore/explore.ts'
-import { initDeployment } from '../../mock/conformance/init.ts'
-import { Run } from '../../mock/conformance/run.ts'
+import { initDeployment } from '../../mock/conformance/init/init-deployment.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { alternativeDeployment } from './alternative.ts'
 import { SEQUENCE_DEVIANTS } from './deviants-sequences.ts'
@@ -14,8 +14,11 @@ import { completeStarter, respelledDeployment } from './respelled.ts'
 
 /** One fixed seed for the whole self-test: the figures in docs/conformance.md ("Exploration") come from it. */
 const SEED = 20261124
-/** "A handful of steps": the shrunk sequence of every deviant must be at most this long. */
-const HANDFUL = 5
+/**
+ * "A handful of steps": the shrunk sequence of every deviant must be at most this long (requests,
+ * reads back included: a follow-up sends a pair on one record and may read it back).
+ */
+const HANDFUL = 6
 
 let target: Target
 beforeAll(async () => {
@@ -57,10 +60,10 @@ describe('exploration against deployments that go wrong only in a sequence', () 
       await annotate(
         `found after ${explored.runsDone} runs, ${explored.requests} requests, ${explored.durationMs} ms; shrunk to ${divergence.steps.length} steps: ${divergence.summary}`,
       )
-    })
+    }, 300_000)
   }
 
-  it('the catalog alone (exploration off, documented layer) misses four of them', async ({
+  it('the catalog alone (exploration off, documented layer) misses seven of them', async ({
     annotate,
   }) => {
     const missed: string[] = []
@@ -87,6 +90,9 @@ const MISSED_BY_THE_CATALOG = [
   "an update applied to the organization's newest form instead of the one in the path",
   'an ended session drops out of GET /sessions (a list that loses a record after a transition)',
   'publishing a form also rewrites its settings (a part of the record the operation does not name)',
+  'GET /forms still shows a closed form as published while GET /forms/{id} is right (a stale list item)',
+  'publishing a form resets the settings it had changed to their defaults (a transition that rewrites a part it does not name)',
+  "a second complete reorder of a form's fields is acknowledged and ignored (the same write twice on one record)",
 ]
 
 /**

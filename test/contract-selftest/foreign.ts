@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url'
-import type { ContractEnv } from '../../mock/conformance/env.ts'
+import type { ContractEnv } from '../../mock/conformance/engine/env.ts'
+import { Run } from '../../mock/conformance/engine/run-state.ts'
 import {
   EXPLORE_DEFAULTS,
   type ExploreResult,
   explore,
   exploreBound,
 } from '../../mock/conformance/explore/explore.ts'
-import { Run } from '../../mock/conformance/run.ts'
 import { conformanceEnv } from '../../mock/conformance/run-conformance.ts'
 import { loadDeployment } from '../../mock/deployment/load.ts'
 import type { DeploymentFile } from '../../mock/deployment/schema.ts'

@@ -1,8 +1,8 @@
-import type { Check } from '../../mock/conformance/check.ts'
 import { ALL_CHECKS } from '../../mock/conformance/checks/index.ts'
-import { type ContractEnv, readEnv } from '../../mock/conformance/env.ts'
-import { Run } from '../../mock/conformance/run.ts'
-import { type CheckResult, runChecks } from '../../mock/conformance/runner.ts'
+import type { Check } from '../../mock/conformance/engine/check.ts'
+import { type ContractEnv, readEnv } from '../../mock/conformance/engine/env.ts'
+import { type CheckResult, runChecks } from '../../mock/conformance/engine/run-check.ts'
+import { Run } from '../../mock/conformance/engine/run-state.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type RunningProxy, startProxy } from './proxy.ts'
 

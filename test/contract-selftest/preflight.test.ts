@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { EnvError, readEnv } from '../../mock/conformance/env.ts'
-import { preflight } from '../../mock/conformance/preflight.ts'
+import { EnvError, readEnv } from '../../mock/conformance/engine/env.ts'
+import { preflight } from '../../mock/conformance/engine/preflight.ts'
 import { startServer } from '../../mock/http/index.ts'
 
 const servers: Server[] = []

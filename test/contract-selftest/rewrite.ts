@@ -1,4 +1,4 @@
-import { DEMO_KEYS } from '../../mock/conformance/env.ts'
+import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import type { Forward, Handler, ProxyAnswer, ProxyRequest } from './proxy.ts'
 
 /** Small tools to build a deviant: match a request, edit an answer, turn a refusal into a success. */

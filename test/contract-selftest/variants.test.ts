@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Run } from '../../mock/conformance/engine/run-state.ts'
 import { explore, exploreBound } from '../../mock/conformance/explore/explore.ts'
-import { Run } from '../../mock/conformance/run.ts'
 import { failures, runSuite, startTarget, type Target } from './harness.ts'
 import { BENIGN_VARIANTS } from './variants.ts'
 

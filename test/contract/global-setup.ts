@@ -1,9 +1,14 @@
 import type { TestProject } from 'vitest/node'
-import { type ContractEnv, EnvError, readEnv, releaseVar } from '../../mock/conformance/env.ts'
+import {
+  type ContractEnv,
+  EnvError,
+  readEnv,
+  releaseVar,
+} from '../../mock/conformance/engine/env.ts'
+import { preflight } from '../../mock/conformance/engine/preflight.ts'
 import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
-import { preflight } from '../../mock/conformance/preflight.ts'
+import { reportDir, writeReports } from '../../mock/conformance/reports/write-run-reports.ts'
 import { runInfo } from '../../mock/conformance/run-conformance.ts'
-import { reportDir, writeReports } from '../../mock/conformance/write-reports.ts'
 import { startServer } from '../../mock/http/index.ts'
 
 declare module 'vitest' {

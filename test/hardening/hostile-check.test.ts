@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
+import { REPORT_FILES } from '../../mock/report-format/files.ts'
 import { runCli } from '../cli/cli.ts'
 import { type Hostile, leaks, startHostile, writtenFiles } from './hostile.ts'
 
@@ -120,7 +121,7 @@ describe('check against a deployment answering 100,000-deep JSON and echoing its
       { path: 'stderr', text: run.stderr },
     ]
     // The four reports (conformance.md, .json, .html, contract-junit.xml), stdout and stderr.
-    expect(written).toHaveLength(6)
+    expect(written).toHaveLength(REPORT_FILES.length + 2)
     expect(leaks(ACME_KEY, written)).toEqual([])
     expect(leaks(GLOBEX_KEY, written)).toEqual([])
   }, 90_000)

@@ -7,7 +7,7 @@ import {
   formSettingsInput,
   activityInput as profileActivity,
 } from '../../../contract/samples.ts'
-import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../checks/samples.ts'
+import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../checks/helpers/samples.ts'
 import type { ExploreVocabulary } from './vocabulary.ts'
 
 /**

@@ -1,5 +1,6 @@
 import type fc from 'fast-check'
 import type { Bodies } from './bodies.ts'
+import { followUp } from './commands/follow-up.ts'
 import {
   addField,
   createForm,
@@ -29,14 +30,17 @@ const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
  * Creates are weighted up so sequences have records to work on; reads and transitions too, since a
  * fault that only a sequence shows is a transition followed by a read. `listFormResponses` is left
  * out: nothing here submits a response, so it would only repeat the scoping `getForm` covers.
- * Adding a field or an activity is left out when no kind of it is confirmed.
+ * Adding a field or an activity is left out when no kind of it is confirmed. The follow-up sends,
+ * on a record of the run, the pair of operations sent least so far: about one command in four, so
+ * pairs on one record (a change then a transition, the same write twice, a transition then a list)
+ * come up in most runs rather than by chance.
  */
 export const commandArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
   ...weighted(6, createForm(b)),
   ...weighted(3, onRecord('getForm', 'form')),
   ...weighted(2, list('listForms')),
   ...weighted(2, updateForm),
-  replaceSettings(b),
+  ...weighted(2, replaceSettings(b)),
   ...weighted(2, onRecord('publishForm', 'form', false, true)),
   ...weighted(2, onRecord('closeForm', 'form', false, true)),
   ...(b.field ? [addField(b.field)] : []),
@@ -56,4 +60,5 @@ export const commandArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
   list('listSeries'),
   createReport(b),
   list('listSponsorReports'),
+  ...weighted(16, followUp(b)),
 ]

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { errorSchemas } from '../../../contract/errors.ts'
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'
-import type { Step, World } from './world.ts'
+import type { Rec, Step, World } from './world.ts'
 
 /** The deployment answered one step differently from the model, at the documented layer. */
 export class Divergence extends Error {
@@ -59,45 +59,80 @@ const kindOnly = (d: Diff) => (m: Obj, r: Obj, at: string) => d.same(m.kind, r.k
 const fieldKind = (d: Diff) => (m: Obj, r: Obj, at: string) =>
   d.same(d.world.vocabulary.realKind(str(m.kind)), r.kind, `${at}.kind`)
 
-/** The parts of a form or session a sequence keeps unless an operation names them. */
+/** JSON with sorted keys: two answers of one deployment may order an object's keys differently. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, inner: unknown) =>
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  )
+
+/**
+ * The parts of a form or session a sequence keeps unless an operation names them. The state is
+ * one: a list that shows a record otherwise than the deployment's own read of it just before,
+ * with nothing sent on it in between, shows it stale.
+ */
 const FRAMES = {
   form: (r: Obj) => ({
+    status: r.status,
     title: r.title,
     description: r.description,
     settings: r.settings,
     fields: arr(r.fields).map((f) => ({ id: obj(f).id, kind: obj(f).kind, config: obj(f).config })),
   }),
   session: (r: Obj) => ({
+    status: r.status,
     title: r.title,
     mode: r.mode,
     activities: arr(r.activities).map((a) => ({ id: obj(a).id, kind: obj(a).kind })),
   }),
 }
+type Framed = keyof typeof FRAMES
+const framed = (kind: string): kind is Framed => kind in FRAMES
 
 /**
- * The deployment's record against its own last full view: a part no operation since has named
+ * The deployment's record against its own last view: a part no operation since has named
  * (publish names the state, not the title, the settings or the fields) must read the same. The
  * model cannot say this where the reference leaves values open (defaults, normalised configs), the
- * deployment's own earlier answer can.
+ * deployment's own earlier answer can. `source` is the operation whose answer shows the record.
+ * Returns whether an earlier view of another operation was compared.
  */
-const frame = (d: Diff, kind: keyof typeof FRAMES, m: Obj, r: Obj, at: string) => {
-  const rec = d.world.recordOf('model', m.id)
-  if (!rec) return
+const frame = (d: Diff, rec: Rec, r: Obj, at: string, source: OperationId): boolean => {
+  if (!framed(rec.kind)) return false
   const now = Object.fromEntries(
-    Object.entries(FRAMES[kind](r)).map(([part, value]) => [part, JSON.stringify(value)]),
+    Object.entries(FRAMES[rec.kind](r)).map(([part, value]) => [part, canonical(value)]),
   )
+  const own = rec.seen !== undefined && rec.seenFrom !== source
   if (rec.seen) {
     for (const [part, value] of Object.entries(now)) {
-      if (rec.changing.has(part) || rec.seen[part] === value) continue
+      const before = rec.seen[part]
+      if (before === undefined || rec.changing.has(part) || before === value) continue
       const ops = rec.since.length > 0 ? rec.since.join(', ') : 'no operation'
+      const where = rec.seenFrom ? ` (${label(rec.seenFrom)} showed it)` : ''
       d.found.push(
-        `${at}.${part} changed although no operation since the last read names it (${ops}): it was ${rec.seen[part]}, now ${value}`,
+        `${at}.${part} changed although no operation since the last view${where} names it (${ops}): it was ${before}, now ${value}`,
       )
     }
   }
   rec.seen = now
+  rec.seenFrom = source
   rec.changing.clear()
   rec.since = []
+  return own
+}
+
+/**
+ * An operation whose answer shows the part it names: that part is now known as the deployment
+ * stores it, so a later answer is held to it (a publish that resets the settings just replaced).
+ * §4: the settings replace answers `{ form: { id, settings } }`, the stored settings.
+ */
+export const settle = (rec: Rec | undefined, step: Step): void => {
+  if (!rec || step.op !== 'replaceFormSettings') return
+  const settings = obj(obj(step.real.body).form).settings
+  if (settings === undefined) return
+  rec.seen = { ...(rec.seen ?? {}), settings: canonical(settings) }
+  rec.seenFrom ??= step.op
+  rec.changing.delete('settings')
 }
 
 /** The documented facts of each resource that a sequence must keep (ids paired, states mapped). */
@@ -109,14 +144,12 @@ const VIEWS = {
     if (rec?.described) d.same(m.description, r.description, `${at}.description`)
     d.add(d.world.state('form', str(m.status), str(r.status)), `${at}.status`)
     d.items(m.fields, r.fields, `${at}.fields`, fieldKind(d))
-    frame(d, 'form', m, r, at)
   },
   session(d: Diff, m: Obj, r: Obj, at: string) {
     d.id(m.id, r.id, at)
     d.same(m.title, r.title, `${at}.title`)
     d.add(d.world.state('session', str(m.status), str(r.status)), `${at}.status`)
     d.items(m.activities, r.activities, `${at}.activities`, kindOnly(d))
-    frame(d, 'session', m, r, at)
   },
   series(d: Diff, m: Obj, r: Obj, at: string) {
     d.id(m.id, r.id, at)
@@ -187,7 +220,14 @@ const LISTS: Partial<Record<OperationId, [string, View]>> = {
  * membership (none lost, none of another organization gained) and newest-first order. Two records
  * the deployment stamped with the same createdAt may come in either order.
  */
-const compareList = (d: Diff, all: unknown[], real: unknown[], view: View, at: string) => {
+const compareList = (
+  d: Diff,
+  op: OperationId,
+  all: unknown[],
+  real: unknown[],
+  view: View,
+  at: string,
+) => {
   // Records the deployment chose differently for (exploration/follow.ts) are no longer compared.
   const model = all.filter((item) => !d.world.ignored(str(obj(item).id)))
   const mine = real
@@ -223,8 +263,22 @@ const compareList = (d: Diff, all: unknown[], real: unknown[], view: View, at: s
   }
   for (const m of model) {
     const r = mine.find(({ item }) => d.world.modelOf(str(item.id)) === obj(m).id)
-    if (r) VIEWS[view](d, obj(m), r.item, `${at}[${r.position}]`)
+    if (!r) continue
+    VIEWS[view](d, obj(m), r.item, `${at}[${r.position}]`)
+    const rec = d.world.recordOf('model', obj(m).id)
+    if (rec) listed(d, rec, r.item, `${at}[${r.position}]`, op, true)
   }
+  // A record the model no longer follows is still held to the deployment's own view of it.
+  real.forEach((item, position) => {
+    const rec = d.world.recordOf('real', obj(item).id)
+    if (rec?.loose && !rec.deleted) listed(d, rec, obj(item), `${at}[${position}]`, op, false)
+  })
+}
+
+/** One list item of this run's record against the deployment's own last view; counted. */
+const listed = (d: Diff, rec: Rec, item: Obj, at: string, op: OperationId, model: boolean) => {
+  const own = frame(d, rec, item, at, op)
+  d.world.reach.item(label(op), rec.lastOp ? label(rec.lastOp) : 'nothing', { model, own })
 }
 
 const describeClass = (status: number) =>
@@ -285,12 +339,15 @@ export const differences = (step: Step, world: World): string[] => {
   const ignored = envelope && world.ignored(str(obj(obj(model.body)[envelope[0]]).id))
   if (envelope && !ignored) {
     const [key, view] = envelope
-    VIEWS[view](d, obj(obj(model.body)[key]), obj(obj(real.body)[key]), key)
+    const [m, r] = [obj(obj(model.body)[key]), obj(obj(real.body)[key])]
+    VIEWS[view](d, m, r, key)
+    const rec = world.recordOf('model', m.id)
+    if (rec && (view === 'form' || view === 'session')) frame(d, rec, r, key, op)
   }
   const list = LISTS[op]
   if (list) {
     const [key, view] = list
-    compareList(d, arr(obj(model.body)[key]), arr(obj(real.body)[key]), view, key)
+    compareList(d, op, arr(obj(model.body)[key]), arr(obj(real.body)[key]), view, key)
   }
   return d.found
 }

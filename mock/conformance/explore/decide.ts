@@ -29,7 +29,7 @@ export const LISTED_TRANSITIONS: Partial<Record<OperationId, { from: string; to:
   endSession: { from: 'open', to: 'ended' },
 }
 
-const READS: readonly OperationId[] = [
+export const READS: readonly OperationId[] = [
   'getForm',
   'listForms',
   'listSessions',
@@ -94,6 +94,10 @@ export const CARRIES_WORDS: readonly OperationId[] = [
 
 /** Which of a form's or a session's parts an operation names: only those may change. */
 export const NAMED_PARTS: Partial<Record<OperationId, readonly string[]>> = {
+  publishForm: ['status'],
+  closeForm: ['status'],
+  openSession: ['status'],
+  endSession: ['status'],
   updateForm: ['title', 'description'],
   replaceFormSettings: ['settings'],
   addField: ['fields'],

@@ -5,7 +5,7 @@
 
 export { orderViolations } from '../../../contract/order.ts'
 export { toCurl } from '../../report-format/curl.ts'
-export { label } from '../context.ts'
-export { KEY_VARS, type KeyRole } from '../env.ts'
-export { describeAnswer, type Exchange } from '../failure.ts'
-export { Run } from '../run.ts'
+export { label } from '../engine/context.ts'
+export { KEY_VARS, type KeyRole } from '../engine/env.ts'
+export { describeAnswer, type Exchange } from '../engine/failure.ts'
+export { Run } from '../engine/run-state.ts'

@@ -1,4 +1,4 @@
-import { EnvError } from '../env.ts'
+import { EnvError } from '../engine/env.ts'
 import { EXPLORE_DEFAULTS, exploreBound } from './explore.ts'
 
 export interface ExploreEnv {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMock } from '../../create.ts'
-import { readEnv } from '../env.ts'
-import { Run } from '../run.ts'
+import { readEnv } from '../engine/env.ts'
+import { Run } from '../engine/run-state.ts'
 import { explore, exploreBound } from './explore.ts'
 import { mockFetch } from './oracle.ts'
 import { explorationMarkdown, withExplorationSuite } from './report.ts'
@@ -55,6 +55,26 @@ describe('explore', () => {
     expect(result.requests).toBeLessThanOrEqual(result.bound.requests)
     // Forms are deleted after each sequence; sessions, series and reports have no delete.
     expect(run.created.every((record) => record.kind !== 'form')).toBe(true)
+    // It built the pairs a sequence-only fault needs, on one record, and says so.
+    const pairs = result.reach?.pairs ?? []
+    const writes = pairs.filter((p) => p.first === p.then && !p.first.startsWith('GET'))
+    expect(writes.map((p) => p.first)).toEqual(
+      expect.arrayContaining(['PATCH /forms/{id}', 'PATCH /forms/{id}/settings']),
+    )
+    const transitions = ['POST /forms/{id}/publish', 'POST /forms/{id}/close']
+    expect(
+      pairs.filter((p) => p.first.startsWith('PATCH /forms') && transitions.includes(p.then)),
+    ).not.toEqual([])
+    expect(pairs.map((p) => `${p.first} → ${p.then}`)).toContain(
+      'POST /forms/{id}/close → GET /forms',
+    )
+    const closed = result.reach?.listItems.find(
+      (i) => i.list === 'GET /forms' && i.after === 'POST /forms/{id}/close',
+    )
+    expect(closed?.own).toBeGreaterThan(0)
+    const markdown = explorationMarkdown(result).join('\n')
+    expect(markdown).toContain('### What it built and compared')
+    expect(markdown).toContain('| `POST /forms/{id}/close` | `GET /forms` |')
   })
 
   it('finds a fault only a sequence shows, shrinks it, and finds the same sequence again with the same seed', async () => {

@@ -9,6 +9,7 @@ import { type KeyRole, label, type Run } from './engine.ts'
 import { type ExploreNote, Notes } from './notes.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
 import { PROBE_REQUESTS, probeVocabulary } from './probe.ts'
+import { type ExploreReach, Reach } from './reach.ts'
 import { releaseScope } from './release.ts'
 import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
@@ -80,6 +81,8 @@ export interface ExploreResult {
   notes: ExploreNote[]
   /** The probe before the first run: file keys of kinds confirmed, and refused (not generated). */
   probe: { confirmed: string[]; refused: string[] }
+  /** The pairs of operations it sent on one record, and the list items it compared. */
+  reach?: ExploreReach
   /** A failure of exploration itself (not a divergence). */
   error?: string
 }
@@ -94,8 +97,11 @@ export const exploreBound = (
   return PROBE_REQUESTS + options.runs * steps * REQUESTS_PER_STEP + shrink * divergences
 }
 
-/** A command sends its operation and, at most, one read back. */
-const REQUESTS_PER_STEP = 2
+/**
+ * A command sends its operation and, at most, one read back; the follow-up may send a pair of
+ * operations on one record and read it back.
+ */
+const REQUESTS_PER_STEP = 3
 
 const keysOf = (run: Run): RunKeys => run.env.keys
 
@@ -139,6 +145,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   const notOffered = new Set<OperationId>()
   const notOfferedKeys = new Set<string>()
   const divergences: ExploreDivergence[] = []
+  const reach = new Reach()
   let runsDone = 0
   let stopped: string | undefined
   let deleteOffered: boolean | undefined
@@ -189,7 +196,8 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           if (stopped !== undefined) return
           runsDone += 1
         }
-        const world = new World(run.env.strict, roles, notOffered, vocabulary, scope)
+        reach.begin(shrinkFrom !== undefined)
+        const world = new World(run.env.strict, roles, notOffered, vocabulary, scope, reach)
         const sides: Sides = {
           run,
           oracle: await createOracle(keysOf(run), run.release.release),
@@ -271,6 +279,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     notOfferedKeys: [...notOfferedKeys],
     notes: notes.list(),
     probe,
+    reach: reach.result(),
     ...(error ? { error } : {}),
   }
 }

@@ -111,7 +111,11 @@ export const follow = async (
       return step
     }
   }
-  if (rec && op !== 'addTeam') rec.loose = `${label(op)} accepted by the deployment${why}`
+  if (rec && op !== 'addTeam') {
+    rec.loose = `${label(op)} accepted by the deployment${why}`
+    // Still held to the deployment's own views: what this operation names may have changed.
+    touch(rec, op, label(op))
+  }
   const created = CREATES[op]
   const realId = created ? obj(obj(step.real.body)[created]).id : undefined
   if (created === 'form' && typeof realId === 'string') {

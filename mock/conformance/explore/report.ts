@@ -1,4 +1,5 @@
 import type { ExploreResult } from './explore.ts'
+import { reachMarkdown } from './reach.ts'
 
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -44,7 +45,7 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
   const lines = [
     '## Exploration',
     '',
-    "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence.",
+    "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order, each list item as the model and the deployment's own last view of the record show it). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence.",
     '',
     `**${explorationSummary(result)}.** At most ${result.maxSteps} operations per run, each with at most one read back; ${result.cleanupRequests} clean-up requests.`,
     '',
@@ -56,6 +57,7 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
       '',
     )
   }
+  if (result.reach) lines.push(...reachMarkdown(result.reach))
   lines.push(...notesMarkdown(result))
   if (result.notOffered.length > 0) {
     lines.push(

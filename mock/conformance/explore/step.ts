@@ -1,14 +1,14 @@
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { NotOffered, type SpellHint } from '../../deployment/to-deployment.ts'
 import { outcomeOfCondition } from '../../traffic/classify.ts'
-import { compare, Divergence } from './compare.ts'
-import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
+import { compare, Divergence, settle } from './compare.ts'
+import { acceptanceDecided, READS, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'
 import { follow } from './follow.ts'
 import type { Notes } from './notes.ts'
 import type { Oracle } from './oracle.ts'
 import type { ExploreVocabulary } from './vocabulary.ts'
-import type { Pair, Step, World } from './world.ts'
+import type { Kind, Pair, Rec, Step, World } from './world.ts'
 
 export type Side = 'model' | 'real'
 
@@ -96,6 +96,7 @@ export const send = async (
   const condition = sides.oracle.lastCondition()
   const step: Step = { op, role, intent, model, real, captures: [] }
   world.steps.push(step)
+  if (ok(real.status)) reached(world, op, rec)
   if (routeOf(op).inferred && !world.strict && ABSENT.includes(real.status)) {
     // §4 names these operations without their path: this deployment does not offer this one
     // where the deployment file (or the profile) says. When the model applied it and the
@@ -136,7 +137,48 @@ export const send = async (
       return step
     }
   }
-  if (ok(model.status) && ok(real.status)) touch(rec, op, label(op))
+  if (ok(model.status) && ok(real.status)) {
+    touch(rec, op, label(op))
+    settle(rec, step)
+    if (rec && !READS.includes(op)) world.lastWrite = { rec, op }
+  }
   judged(() => compare(step, world))
   return step
+}
+
+/** The records of this run each list shows. */
+const LISTED: Partial<Record<OperationId, Kind>> = {
+  listForms: 'form',
+  listSessions: 'session',
+  listSeries: 'series',
+  listSponsorReports: 'report',
+}
+
+/**
+ * Counts the pair this accepted request makes on its record with the one accepted on it before (a
+ * write after a write, or the first read of each kind after a write, a list covering every record
+ * of the run it shows), for the report and for the follow-up command's choice. A refused request
+ * changed nothing, so it makes no pair.
+ */
+const reached = (world: World, op: OperationId, rec: Rec | undefined) => {
+  const read = READS.includes(op)
+  const records: Rec[] = read
+    ? world.records.filter((r) =>
+        op === 'getForm' ? r === rec : r.kind === LISTED[op] && !r.deleted,
+      )
+    : rec
+      ? [rec]
+      : []
+  for (const r of records) {
+    if (r.lastOp !== undefined && !r.readSince?.has(op)) {
+      world.reach.pair(label(r.lastOp), label(op))
+    }
+    if (read) {
+      r.readSince ??= new Set()
+      r.readSince.add(op)
+    } else {
+      r.lastOp = op
+      r.readSince = new Set()
+    }
+  }
 }

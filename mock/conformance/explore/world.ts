@@ -1,6 +1,7 @@
 import type { ActivityKind } from '../../../contract/activities.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { Exchange, KeyRole } from './engine.ts'
+import { Reach } from './reach.ts'
 import { type ReleaseScope, releaseScope } from './release.ts'
 import { ExploreVocabulary } from './vocabulary.ts'
 
@@ -31,8 +32,16 @@ export interface Rec extends Pair {
    * rule out, refused or allowed): the record is no longer compared, nor picked by later commands.
    */
   loose?: string
-  /** The deployment's view of the record at its last full read (forms: title, settings, fields…). */
+  /**
+   * The deployment's view of the record at its last full read (forms: status, title, settings,
+   * fields…), or the parts an operation's answer showed since (the settings a replace answered).
+   */
   seen?: Frame
+  /** The operation whose answer (or the read) gave `seen`: a list item is also held to it. */
+  seenFrom?: OperationId
+  /** The last operation (not a read) sent on the record, and the reads sent since. */
+  lastOp?: OperationId
+  readSince?: Set<OperationId>
   /** Parts that operations since that read name, so may have changed; with the operations. */
   changing: Set<string>
   since: string[]
@@ -104,6 +113,9 @@ export class World {
   /** Records the model created and the deployment refused: left out of the model's lists. */
   readonly orphans = new Set<string>()
 
+  /** The last record both sides changed (or created), and how: what a follow-up builds on. */
+  lastWrite?: { rec: Rec; op: OperationId }
+
   constructor(
     readonly strict: boolean,
     /** The key roles this run has keys for. */
@@ -114,6 +126,8 @@ export class World {
     readonly vocabulary: ExploreVocabulary = new ExploreVocabulary({}, strict),
     /** The deployment's release (§9): what came later is never sent. */
     readonly scope: ReleaseScope = releaseScope(),
+    /** What the whole exploration built and compared, across its runs. */
+    readonly reach: Reach = new Reach(),
   ) {}
 
   /** Whether a command for `role` (and, for an inferred operation, `op`) can run now. */

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { FieldInput } from '../../../../contract/fields.ts'
 import type { Bodies } from '../bodies.ts'
 import { idOn, send } from '../step.ts'
-import type { Pair, Rec } from '../world.ts'
+import type { Pair, Rec, Step } from '../world.ts'
 import {
   command,
   created,
@@ -12,12 +12,15 @@ import {
   ok,
   params,
   pick,
+  read,
   readBack,
   role,
   target,
   track,
   UNKNOWN,
 } from './shared.ts'
+
+const modelAccepted = (step: Step) => step.model.status >= 200 && step.model.status <= 299
 
 export const createForm = (b: Bodies) =>
   fc
@@ -27,7 +30,7 @@ export const createForm = (b: Bodies) =>
       fields: b.field ? fc.array(b.field, { maxLength: 3 }) : fc.constant<FieldInput[]>([]),
       publish: fc.boolean(),
       description: fc.option(label, { nil: undefined }),
-      read: fc.boolean(),
+      read,
     })
     .map((args) =>
       command(
@@ -62,7 +65,7 @@ export const updateForm = fc
   .record({
     role,
     at: pick,
-    read: fc.boolean(),
+    read,
     // Never a creation label: an update must be a visible change.
     title: fc.option(fc.constantFrom('Renamed', 'Retitled'), { nil: undefined }),
     description: fc.constantFrom('Described', 'Explained'),
@@ -124,7 +127,7 @@ export const replaceSettings = (b: Bodies) =>
   )
 
 export const addField = (field: NonNullable<Bodies['field']>) =>
-  fc.record({ role, at: pick, read: fc.boolean(), field }).map((args) =>
+  fc.record({ role, at: pick, read, field }).map((args) =>
     command(
       `addField(form #${args.at}, ${args.field.kind}, as ${args.role})`,
       (w) => w.has('form') && w.can(args.role) && w.vocabulary.allowsField(args.field.kind),
@@ -186,38 +189,36 @@ export const replaceFieldConfig = (b: Bodies) =>
     ),
   )
 
-export const removeField = fc
-  .record({ role, at: pick, read: fc.boolean(), item: pick })
-  .map((args) =>
-    command(
-      `removeField(form #${args.at}, field #${args.item}, as ${args.role})`,
-      (w) => w.has('form') && w.can(args.role, 'removeField'),
-      async (world, sides) => {
-        const rec = target(world, 'form', args.at)
-        if (!rec) return
-        const field = fieldOf(rec, args.item)
-        const step = await send(
-          world,
-          sides,
-          'removeField',
-          args.role,
-          `remove a field of ${rec.variable}`,
-          (side) => ({
-            params: { id: idOn(side, rec), fieldId: idOn(side, field) },
-          }),
-        )
-        if (ok(step)) rec.items = rec.items.filter((item) => item !== field)
-        if (step) await readBack(world, sides, rec, args.role, args.read)
-      },
-    ),
-  )
+export const removeField = fc.record({ role, at: pick, read, item: pick }).map((args) =>
+  command(
+    `removeField(form #${args.at}, field #${args.item}, as ${args.role})`,
+    (w) => w.has('form') && w.can(args.role, 'removeField'),
+    async (world, sides) => {
+      const rec = target(world, 'form', args.at)
+      if (!rec) return
+      const field = fieldOf(rec, args.item)
+      const step = await send(
+        world,
+        sides,
+        'removeField',
+        args.role,
+        `remove a field of ${rec.variable}`,
+        (side) => ({
+          params: { id: idOn(side, rec), fieldId: idOn(side, field) },
+        }),
+      )
+      if (ok(step)) rec.items = rec.items.filter((item) => item !== field)
+      if (step) await readBack(world, sides, rec, args.role, args.read)
+    },
+  ),
+)
 
 const REORDERS = ['complete', 'incomplete', 'same length, not the set', 'duplicate'] as const
 export const reorder = fc
   .record({
     role,
     at: pick,
-    read: fc.boolean(),
+    read,
     variant: fc.constantFrom(...REORDERS),
     shift: fc.nat(7),
   })
@@ -228,9 +229,8 @@ export const reorder = fc
       async (world, sides) => {
         const rec = target(world, 'form', args.at)
         if (!rec) return
+        const rotated = rotation(rec, args.shift)
         const n = rec.items.length
-        // A rotation: a permutation that shrinks well and is a real change whenever n > 1.
-        const rotated = rec.items.map((_, i) => rec.items[(i + args.shift) % n] as Pair)
         const other = world.records
           .filter((r) => r !== rec)
           .flatMap((r) => r.items)
@@ -258,7 +258,19 @@ export const reorder = fc
             body: { orderedIds: ids.map((pair) => idOn(side, pair)) },
           }),
         )
+        // Both applied it: the fields are in that order now (the next rotation starts from it).
+        if (ok(step) && modelAccepted(step) && args.variant === 'complete') rec.items = rotated
         if (step) await readBack(world, sides, rec, args.role, args.read)
       },
     ),
   )
+
+/**
+ * The record's fields rotated by 1 + `shift` (modulo their number, never a whole turn): a
+ * permutation that shrinks well and, with two fields or more, always a real change of their order.
+ */
+export const rotation = (rec: Rec, shift: number): Pair[] => {
+  const n = rec.items.length
+  const by = n > 1 ? 1 + (shift % (n - 1)) : 0
+  return rec.items.map((_, i) => rec.items[(i + by) % n] as Pair)
+}

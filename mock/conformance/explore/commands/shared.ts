@@ -71,7 +71,7 @@ export const created = (
       ])
     })
   }
-  return world.add({
+  const rec = world.add({
     kind,
     role,
     model: String(model.id),
@@ -80,6 +80,9 @@ export const created = (
     described,
     variable,
   })
+  rec.lastOp = step.op
+  world.lastWrite = { rec, op: step.op }
+  return rec
 }
 
 /**
@@ -91,11 +94,13 @@ export const readBack = async (
   sides: Sides,
   rec: Rec,
   role: KeyRole,
-  wanted: boolean,
+  wanted: Read,
 ) => {
   // A record the deployment made a choice on that the model cannot follow is no longer compared.
   if (!wanted || world.aborted || rec.loose) return
-  if (rec.kind === 'form') {
+  if (rec.kind === 'form' && wanted === 'list') {
+    await send(world, sides, 'listForms', role, `read ${rec.variable} back in the list`, () => ({}))
+  } else if (rec.kind === 'form') {
     await send(world, sides, 'getForm', role, `read ${rec.variable} back`, (side) => ({
       params: params(rec)(side),
     }))
@@ -111,14 +116,21 @@ export const readBack = async (
   }
 }
 
+/**
+ * How a command reads its record back: not at all, by id, or in the list (sessions have only the
+ * list). A list shows a record stale after a transition where a read by id does not.
+ */
+export type Read = boolean | 'list'
+export const read = fc.constantFrom<Read>(false, true, 'list')
+
 export const track = (sides: Sides, rec: Rec) =>
   sides.run.created.push({ kind: rec.kind, id: rec.real, role: rec.role })
 
 /** Reads and transitions on one record: `op` with the record's id in the path. */
 export const onRecord = (op: OperationId, kind: Kind, inferred = false, reads = false) =>
-  fc.record({ role, at: pick, read: fc.boolean() }).map(({ role, at, read }) =>
+  fc.record({ role, at: pick, read }).map(({ role, at, read }) =>
     command(
-      `${op}(${kind} #${at}, as ${role}${reads && read ? ', read back' : ''})`,
+      `${op}(${kind} #${at}, as ${role}${reads && read ? `, read back${read === 'list' ? ' in the list' : ''}` : ''})`,
       (w) => w.has(kind) && w.can(role, inferred ? op : undefined) && w.scope.offers(op),
       async (world, sides) => {
         const rec = target(world, kind, at)

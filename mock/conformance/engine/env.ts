@@ -1,0 +1,138 @@
+import { resolveRelease } from '../../../contract/releases.ts'
+import { ACME_KEY, GLOBEX_KEY } from '../../../fixtures/organizations.ts'
+import type { RunRelease } from '../../deployment/release.ts'
+
+/** Which API key a request is sent with; each maps to the variable that supplies it. */
+export const KEY_VARS = {
+  main: 'CONTRACT_API_KEY',
+  otherOrg: 'CONTRACT_API_KEY_OTHER_ORG',
+  noEntitlements: 'CONTRACT_API_KEY_NO_ENTITLEMENTS',
+} as const
+export type KeyRole = keyof typeof KEY_VARS
+/** Keys a check may need beyond the main one. */
+export type OptionalKey = Exclude<KeyRole, 'main'>
+
+/** Everything a run needs to know about its target; serialisable, so globalSetup can provide it. */
+export interface ContractEnv {
+  /** API root, e.g. `https://staging.example.com/api/v1`, without a trailing slash. */
+  baseUrl: string
+  keys: { main: string } & Partial<Record<OptionalKey, string>>
+  /** `CONTRACT_PROFILE=strict`: the profile's exact choices are asserted, not only observed. */
+  strict: boolean
+  timeoutMs: number
+  maxRequests: number
+  /** Marks every record this run creates: `[contract <runId>] …`. */
+  runId: string
+  /** True when the suite started its own mock because CONTRACT_BASE_URL was unset. */
+  ownMock: boolean
+  /** The release to hold the deployment to (CONTRACT_RELEASE, `--release`); else the file's, or the latest. */
+  release?: RunRelease
+  /**
+   * How the user gave the base URL, the main key and the time-out (`--key`, `CONTRACT_API_KEY`, …):
+   * a message about one names what the user wrote. Default: the CONTRACT_* variables.
+   */
+  sources?: EnvSources
+}
+
+/** The name of what supplied each setting, as the user wrote it. */
+export interface EnvSources {
+  baseUrl: string
+  key: string
+  timeoutMs: string
+}
+
+/** The CONTRACT_* variables: what `npm run contract` reads. */
+export const VARIABLE_SOURCES: EnvSources = {
+  baseUrl: 'CONTRACT_BASE_URL',
+  key: 'CONTRACT_API_KEY',
+  timeoutMs: 'CONTRACT_TIMEOUT_MS',
+}
+
+export const sourcesOf = (env: ContractEnv): EnvSources => env.sources ?? VARIABLE_SOURCES
+
+/** The demo organizations' keys (fixtures): Acme holds both entitlements, Globex none. */
+export const DEMO_KEYS = {
+  main: ACME_KEY,
+  otherOrg: GLOBEX_KEY,
+  noEntitlements: GLOBEX_KEY,
+} as const
+
+export const DEFAULTS = { timeoutMs: 10_000, maxRequests: 1_500 } as const
+
+export const newRunId = (now = new Date()): string =>
+  `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${Array.from(crypto.getRandomValues(new Uint8Array(2)), (b) => b.toString(16).padStart(2, '0')).join('')}`
+
+const positiveInt = (raw: string | undefined, name: string, fallback: number): number => {
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0)
+    throw new EnvError(`${name} must be a positive integer, got "${raw}".`)
+  return value
+}
+
+/** A configuration mistake: reported as one line, without a stack trace. */
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+type Vars = Record<string, string | undefined>
+
+/** CONTRACT_RELEASE, resolved; an unknown release is an EnvError listing the known ones. */
+export const releaseVar = (raw: string | undefined): { release?: RunRelease } => {
+  if (raw === undefined || raw === '') return {}
+  const resolved = resolveRelease(raw)
+  if ('error' in resolved) throw new EnvError(`CONTRACT_RELEASE: ${resolved.error}`)
+  return { release: resolved }
+}
+
+/**
+ * Reads the CONTRACT_* variables. With `ownMock` (the caller started the mock because
+ * CONTRACT_BASE_URL is unset) the target is that mock, with the demo keys and the strict profile.
+ * A configuration mistake throws an EnvError naming the variable.
+ */
+export const readEnv = (vars: Vars, ownMock?: { baseUrl: string }): ContractEnv => {
+  const common = {
+    timeoutMs: positiveInt(vars.CONTRACT_TIMEOUT_MS, 'CONTRACT_TIMEOUT_MS', DEFAULTS.timeoutMs),
+    maxRequests: positiveInt(
+      vars.CONTRACT_MAX_REQUESTS,
+      'CONTRACT_MAX_REQUESTS',
+      DEFAULTS.maxRequests,
+    ),
+    runId: vars.CONTRACT_RUN_ID || newRunId(),
+    ...releaseVar(vars.CONTRACT_RELEASE),
+  }
+  if (ownMock) {
+    return {
+      ...common,
+      baseUrl: ownMock.baseUrl,
+      keys: { ...DEMO_KEYS },
+      strict: true,
+      ownMock: true,
+    }
+  }
+  const baseUrl = vars.CONTRACT_BASE_URL
+  if (!baseUrl) throw new EnvError('CONTRACT_BASE_URL is not set.')
+  if (!URL.canParse(baseUrl) || !/^https?:/.test(baseUrl))
+    throw new EnvError(`CONTRACT_BASE_URL must be an http(s) URL, got "${baseUrl}".`)
+  const main = vars.CONTRACT_API_KEY
+  if (!main)
+    throw new EnvError(
+      'CONTRACT_API_KEY is not set: give an API key of an organization holding both entitlements.',
+    )
+  const optional = (role: OptionalKey) => {
+    const value = vars[KEY_VARS[role]]
+    return value ? { [role]: value } : {}
+  }
+  if (vars.CONTRACT_API_KEY_OTHER_ORG === main) {
+    throw new EnvError(
+      'CONTRACT_API_KEY_OTHER_ORG is the same key as CONTRACT_API_KEY: give a key of a second organization.',
+    )
+  }
+  return {
+    ...common,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    keys: { main, ...optional('otherOrg'), ...optional('noEntitlements') },
+    strict: vars.CONTRACT_PROFILE === 'strict',
+    ownMock: false,
+  }
+}

@@ -1,0 +1,102 @@
+import type { OperationId } from '../../../contract/table.ts'
+import { notInRelease } from '../../deployment/release.ts'
+import { NotOffered } from '../../deployment/to-deployment.ts'
+import type { CheckState, Observation } from '../../report-format/model.ts'
+import type { Check } from './check.ts'
+import { CheckContext } from './context.ts'
+import { type ContractEnv, KEY_VARS } from './env.ts'
+import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
+import type { Run } from './run-state.ts'
+
+export { CHECK_STATES, type CheckState } from '../../report-format/model.ts'
+
+export interface CheckResult {
+  name: string
+  operations: readonly OperationId[]
+  state: CheckState
+  /** The failure message (with the curl reproduction), or why the check was skipped or blocked. */
+  message?: string
+  /** Blocked: the deployment file keys that would let it run. */
+  fix?: readonly string[]
+  observations: Observation[]
+  requests: number
+  durationMs: number
+  /** The thrown error, so a test runner can rethrow it unchanged. */
+  error?: Error
+}
+
+/** `undefined` when the check can run; else the variables that would enable it. */
+export const skipReason = (check: Check, env: ContractEnv): string | undefined => {
+  const missing = (check.needs ?? []).filter((role) => env.keys[role] === undefined)
+  return missing.length === 0
+    ? undefined
+    : `needs ${missing.map((role) => KEY_VARS[role]).join(' and ')}`
+}
+
+const asError = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error(String(thrown))
+
+/** Runs one check against the run's deployment; never throws. */
+export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => {
+  const base = { name: check.name, operations: check.operations }
+  const later = notInRelease(check, run.release)
+  if (later) {
+    return {
+      ...base,
+      state: 'not-in-release',
+      message: later,
+      observations: [],
+      requests: 0,
+      durationMs: 0,
+    }
+  }
+  const reason = skipReason(check, run.env)
+  if (reason) {
+    return {
+      ...base,
+      state: 'skipped',
+      message: reason,
+      observations: [],
+      requests: 0,
+      durationMs: 0,
+    }
+  }
+  const ctx = new CheckContext(run, check)
+  const started = performance.now()
+  const done = (state: CheckState, error?: Error): CheckResult => ({
+    ...base,
+    state,
+    observations: ctx.observations,
+    requests: ctx.requests,
+    durationMs: Math.round(performance.now() - started),
+    ...(error ? { error, message: error.message } : {}),
+  })
+  try {
+    await check.run(ctx)
+    return done(check.profileOnly && !run.env.strict ? 'observed' : 'passed')
+  } catch (thrown) {
+    const error = asError(thrown)
+    if (error instanceof SetupBlocked) {
+      return { ...done('blocked'), message: error.message, fix: error.keys }
+    }
+    if (error instanceof NotOffered && !check.profileOnly) {
+      return { ...done('blocked'), message: error.message, fix: [error.key] }
+    }
+    const observable =
+      (error instanceof ContractFailure && !(error instanceof BudgetExhausted)) ||
+      error instanceof NotOffered
+    if (check.profileOnly && !run.env.strict && observable) {
+      // Outside strict a profile question never fails; what stopped it is the observation.
+      ctx.observe(check.name, `not observable: ${error.summary.split('\n').at(-1)}`, 'observable')
+      return done('observed')
+    }
+    return done('failed', error)
+  }
+}
+
+/** Runs checks one after the other: a real deployment never sees more than one request at a time. */
+export const runChecks = async (checks: readonly Check[], run: Run): Promise<CheckResult[]> => {
+  const results: CheckResult[] = []
+  for (const check of checks) results.push(await runCheck(check, run))
+  return results
+}

@@ -1,0 +1,165 @@
+import { type Client, createClient } from '../../../contract/client.ts'
+import type { OperationId } from '../../../contract/table.ts'
+import type { TransitionId } from '../../../contract/transitions.ts'
+import { type RunRelease, runRelease } from '../../deployment/release.ts'
+import type { DeploymentFile } from '../../deployment/schema.ts'
+import { operationMatcher } from '../../deployment/to-contract.ts'
+import { spelledClient } from '../../deployment/to-deployment.ts'
+import { Coverage, type Outcome, type Where } from '../../traffic/coverage.ts'
+import { underRoot } from '../../traffic/exchange.ts'
+import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
+import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
+import type { Observation } from './observation.ts'
+
+interface Covered {
+  op: OperationId
+  outcome: Outcome
+  transition: TransitionId | undefined
+}
+
+export type RecordKind = 'form' | 'session' | 'series' | 'report'
+
+/** A record this run created, and with which key, so only it is ever cleaned up. */
+export interface CreatedRecord {
+  kind: RecordKind
+  id: string
+  role: KeyRole
+}
+
+/**
+ * State shared by every check of one run: the request budget, the records created, the
+ * observations. One per target deployment (the self-test makes one per deviant).
+ */
+export class Run {
+  /** Requests of the checks, held to CONTRACT_MAX_REQUESTS. */
+  requests = 0
+  /** Clean-up requests, at most one per form created: never withheld, so counted apart. */
+  cleanupRequests = 0
+  readonly created: CreatedRecord[] = []
+  readonly observations: Observation[] = []
+  /** Bearer value → variable name, for curl commands that never print a key. */
+  readonly keyVars: ReadonlyMap<string, string>
+  /** The release (§9) the deployment is held to: checks of later additions are not in it. */
+  readonly release: RunRelease
+  /** What the run's judged answers exercised of the contract (the report's `coverage`). */
+  readonly coverage: Coverage
+  /** Each judged answer's place in the coverage, so a later assertion on it can mark it failed. */
+  readonly covered = new WeakMap<Exchange, Covered>()
+  private readonly clients: Partial<Record<KeyRole, Client>> = {}
+  private readonly locate: ReturnType<typeof operationMatcher>
+
+  constructor(
+    readonly env: ContractEnv,
+    fetchImpl: typeof fetch = globalThis.fetch,
+    /** How this deployment spells what §4 does not show; empty: the profile's spelling. */
+    readonly deployment: DeploymentFile = {},
+  ) {
+    const vars = new Map<string, string>()
+    for (const role of Object.keys(KEY_VARS) as KeyRole[]) {
+      const key = env.keys[role]
+      if (key === undefined) continue
+      if (!vars.has(key)) vars.set(key, KEY_VARS[role])
+      this.clients[role] = spelledClient(
+        createClient({
+          baseUrl: env.baseUrl,
+          apiKey: key,
+          timeoutMs: env.timeoutMs,
+          maxAnswerBytes: MAX_ANSWER_BYTES,
+          fetch: explained(fetchImpl),
+        }),
+        deployment,
+      )
+    }
+    this.keyVars = vars
+    this.release = runRelease(env.release, deployment.release)
+    this.coverage = new Coverage('run', this.release.release)
+    this.locate = operationMatcher(deployment)
+  }
+
+  /**
+   * Coverage of one judged answer of `op`: the record its path addressed and, for an unknown id,
+   * whether the record is one this run created under another organization's key (§5).
+   */
+  cover(
+    op: OperationId,
+    outcome: Outcome | undefined,
+    exchange: Exchange,
+    where: Where,
+    failed = false,
+  ): void {
+    const url = URL.canParse(exchange.request.url) ? new URL(exchange.request.url) : undefined
+    const path = url ? underRoot(url.pathname, new URL(this.env.baseUrl).pathname) : undefined
+    const located = path ? this.locate(exchange.request.method, path) : undefined
+    const params = located?.id === op ? located.params : {}
+    const sent = /^Bearer\s+(.+)$/i.exec(exchange.request.headers.authorization ?? '')?.[1]
+    const owner = this.created.find((record) => record.id === params.id)
+    const ownerKey = owner ? this.env.keys[owner.role] : undefined
+    const foreign = outcome === 'not_found' && ownerKey !== undefined && sent !== ownerKey
+    const counted = foreign ? 'foreign' : outcome
+    const transition = this.coverage.record({
+      op,
+      params,
+      outcome: counted,
+      answer: exchange.body,
+      where,
+      failed,
+    })
+    if (counted) this.covered.set(exchange, { op, outcome: counted, transition })
+  }
+
+  /** A check failed on this answer after judging it: its outcome (and transition) failed. */
+  failed(exchange: Exchange, where: Where): void {
+    const seen = this.covered.get(exchange)
+    if (seen) this.coverage.fail(seen.op, seen.outcome, where, seen.transition)
+  }
+
+  /** Titles of everything this run creates carry this marker. */
+  get marker(): string {
+    return `[contract ${this.env.runId}]`
+  }
+
+  client(role: KeyRole): Client | undefined {
+    return this.clients[role]
+  }
+
+  /** Counts one request; refuses once the bound is reached. */
+  spend(): void {
+    if (this.requests >= this.env.maxRequests) {
+      throw new BudgetExhausted(
+        `Request bound reached: this run has sent ${this.requests} requests (CONTRACT_MAX_REQUESTS=${this.env.maxRequests}). Remaining checks stop here.`,
+      )
+    }
+    this.requests += 1
+  }
+}
+
+/** Node's fetch says only "fetch failed"; the cause (ECONNREFUSED, …) is what a reader needs. */
+const explained =
+  (fetchImpl: typeof fetch): typeof fetch =>
+  async (input, init) => {
+    try {
+      return await fetchImpl(input, init)
+    } catch (error) {
+      const inner =
+        error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined
+      if (error instanceof Error && inner?.code) {
+        const wrapped = new Error(`${error.message} (${inner.code})`)
+        wrapped.name = error.name
+        throw wrapped
+      }
+      throw error
+    }
+  }
+
+/** A client whose every call is counted against the run's bound before it is sent. */
+export const counted = (client: Client, spend: () => void): Client =>
+  new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        spend()
+        return Reflect.apply(value, target, args)
+      }
+    },
+  })

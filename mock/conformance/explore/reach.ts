@@ -1,0 +1,105 @@
+/**
+ * What exploration built and compared, across all its runs: the pairs of operations it sent on one
+ * record (a sequence-only fault needs two: a change then a transition, the same write twice, a
+ * transition then a read) and the list items it compared, with the model and with the
+ * deployment's own earlier view of the record. The report shows both; the follow-up command
+ * (commands/follow-up.ts) picks the pair sent least so far.
+ */
+export interface ExploreReach {
+  /** `POST /forms/{id}/fields/reorder → POST /forms/{id}/fields/reorder`: times sent on one record. */
+  pairs: Array<{ first: string; then: string; count: number }>
+  /**
+   * List items of this run's records compared, by list and by the last operation on the record:
+   * with the model (`model`), and with the deployment's own earlier view of the record, from a
+   * read by id or an operation's answer, with nothing sent on the record in between (`own`).
+   */
+  listItems: Array<{ list: string; after: string; model: number; own: number }>
+}
+
+export class Reach {
+  /** Every pair sent, shrinking included: what the report shows. */
+  readonly #pairs = new Map<string, number>()
+  /** What the choices count: the pairs sent before this run (fixed while it runs). */
+  #before = new Map<string, number>()
+  readonly #items = new Map<string, { model: number; own: number }>()
+
+  /**
+   * A run begins. The choices of a run count what the runs before it sent, not what it sent
+   * itself, and while a divergence is shrunk the counts before the failing run stay as they were:
+   * a shorter sequence fast-check tries makes the choices the failing one made.
+   */
+  begin(shrinking: boolean): void {
+    if (!shrinking) this.#before = new Map(this.#pairs)
+  }
+
+  /** `then` was sent on a record whose previous operation was `first`. */
+  pair(first: string, then: string): void {
+    const key = `${first}\u0000${then}`
+    this.#pairs.set(key, (this.#pairs.get(key) ?? 0) + 1)
+  }
+
+  /** How often the pair was sent, as the follow-up's choice counts it. */
+  count(first: string, then: string): number {
+    return this.#before.get(`${first}\u0000${then}`) ?? 0
+  }
+
+  /** A list item compared with the model, with the deployment's own earlier view, or both. */
+  item(list: string, after: string, compared: { model: boolean; own: boolean }): void {
+    const key = `${list}\u0000${after}`
+    const known = this.#items.get(key) ?? { model: 0, own: 0 }
+    if (compared.model) known.model += 1
+    if (compared.own) known.own += 1
+    this.#items.set(key, known)
+  }
+
+  result(): ExploreReach {
+    const split = (key: string) => key.split('\u0000') as [string, string]
+    return {
+      pairs: [...this.#pairs]
+        .map(([key, count]) => {
+          const [first, then] = split(key)
+          return { first, then, count }
+        })
+        .sort((a, b) => a.first.localeCompare(b.first) || a.then.localeCompare(b.then)),
+      listItems: [...this.#items]
+        .map(([key, counts]) => {
+          const [list, after] = split(key)
+          return { list, after, ...counts }
+        })
+        .sort((a, b) => a.list.localeCompare(b.list) || a.after.localeCompare(b.after)),
+    }
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** What exploration built and compared, in one line. */
+export const reachSummary = (reach: ExploreReach): string => {
+  const sent = reach.pairs.reduce((n, p) => n + p.count, 0)
+  const compared = reach.listItems.reduce((n, i) => n + i.model, 0)
+  const own = reach.listItems.reduce((n, i) => n + i.own, 0)
+  return `${plural(sent, 'pair')} of operations on one record (${plural(reach.pairs.length, 'kind')}), ${plural(compared, 'list item')} compared with the model, ${own} with the deployment's own earlier view of the record`
+}
+
+/** The report's account of it: the pairs sent on one record, and the list items compared. */
+export const reachMarkdown = (reach: ExploreReach): string[] => {
+  if (reach.pairs.length + reach.listItems.length === 0) return []
+  return [
+    '### What it built and compared',
+    '',
+    `${reachSummary(reach)}. A fault only a sequence shows needs a pair of operations on one record (a change then a transition, the same write twice, a transition then a read); a list item is compared with the model and with the deployment's own last view of the record (a read by id or an operation's answer) when nothing was sent on it in between.`,
+    '',
+    '<details><summary>Pairs of operations sent on one record</summary>',
+    '',
+    '| First | Then | Times |',
+    '|---|---|---|',
+    ...reach.pairs.map((p) => `| \`${p.first}\` | \`${p.then}\` | ${p.count} |`),
+    '',
+    '</details>',
+    '',
+    '| List | Item of a record whose last operation was | Compared with the model | With the deployment’s own view |',
+    '|---|---|---|---|',
+    ...reach.listItems.map((i) => `| \`${i.list}\` | \`${i.after}\` | ${i.model} | ${i.own} |`),
+    '',
+  ]
+}

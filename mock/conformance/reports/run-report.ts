@@ -1,0 +1,177 @@
+import { releaseLabel } from '../../../contract/releases.ts'
+import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
+import type { CheckState, ReportedCheck, RunInfo } from '../../report-format/model.ts'
+import { Coverage, type CoverageSummary } from '../../traffic/coverage.ts'
+import { coverageMarkdown } from '../../traffic/coverage-report.ts'
+import { label } from '../engine/context.ts'
+import type { ExploreResult } from '../explore/explore.ts'
+import { explorationJson, explorationMarkdown } from '../explore/report.ts'
+import { formatAnswer, mergeObservations, type Observation } from '../engine/observation.ts'
+
+export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
+
+/**
+ * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
+ * could not run), `could-not-run` (3: the target cannot be checked at all).
+ */
+export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
+export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
+  conforms: 0,
+  fails: 1,
+  blocked: 3,
+  'could-not-run': 3,
+}
+
+/** The run's verdict from its totals, why it could not run, and exploration's divergences. */
+export const verdictOf = (
+  totals: { failed: number; blocked: number },
+  problem?: string,
+  exploration?: { divergences: readonly unknown[]; error?: string },
+  /** An error of the run's own that stopped it part way (RunInfo's `error`). */
+  stoppedBy?: string,
+): ConformanceVerdict => {
+  if (problem !== undefined) return 'could-not-run'
+  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
+  if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
+  return totals.blocked > 0 ? 'blocked' : 'conforms'
+}
+
+const ICON: Record<CheckState, string> = {
+  passed: 'pass',
+  failed: '**FAIL**',
+  skipped: 'skipped',
+  observed: 'observed',
+  blocked: '**BLOCKED**',
+  'not-in-release': 'not in this release',
+}
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+
+export const buildReport = (
+  run: RunInfo,
+  checks: readonly ReportedCheck[],
+  exploration?: ExploreResult,
+  /** What the run exercised; a run that could not start exercised nothing. */
+  coverage: CoverageSummary = new Coverage('run').summary(),
+) => {
+  const count = (state: CheckState, list = checks) => list.filter((c) => c.state === state).length
+  const matrix: Record<string, Record<string, CheckState>> = {}
+  for (const op of operationIds) {
+    const cells = checks.filter((c) => c.operations.includes(op))
+    if (cells.length > 0) matrix[op] = Object.fromEntries(cells.map((c) => [c.name, c.state]))
+  }
+  // Sorted by question, so the statuses, defaults and state names each read as one block.
+  const observations = mergeObservations(checks.flatMap((c) => c.observations)).sort((a, b) =>
+    a.question.localeCompare(b.question),
+  )
+  const later = count('not-in-release')
+  const json = {
+    run,
+    totals: {
+      checks: checks.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      blocked: count('blocked'),
+      skipped: count('skipped'),
+      observed: count('observed'),
+      'not-in-release': count('not-in-release'),
+    },
+    checks: checks.map(({ observations: _, ...c }) => c),
+    matrix,
+    observations,
+    coverage,
+    ...(exploration ? { exploration: explorationJson(exploration) } : {}),
+  }
+
+  const lines: string[] = [
+    '# Conformance report',
+    '',
+    `Target: ${run.baseUrl}${run.ownMock ? ' (the mock, started by the suite)' : ''}  `,
+    `Run: \`${run.runId}\`, profile ${run.strict ? '**strict** (the profile is asserted)' : 'observed, not asserted'}  `,
+    `Requests: ${run.requests} (bound ${run.maxRequests}), plus ${run.cleanupRequests ?? 0} to clean up  `,
+    `Clean-up: ${run.cleanup ?? 'not run'}`,
+    ...(run.release
+      ? [
+          `Release: ${releaseLabel(run.release.release, run.release.given)} (§9); checks of what later releases added are *not in this release*: nothing of theirs was sent`,
+        ]
+      : []),
+    '',
+    ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
+    ...(run.error
+      ? [
+          `**The run stopped on an error of its own:** ${run.error}. The checks below ran before it.`,
+          '',
+        ]
+      : []),
+    `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
+    '',
+    `Coverage: ${coverage.line}`,
+    ...(json.totals.blocked > 0
+      ? [
+          '',
+          'Blocked checks could not run: the deployment refused a request they needed to set up. That is not a verdict on conformance; the deployment file (`--deployment`) keys named below say how this deployment spells those requests.',
+        ]
+      : []),
+    '',
+    '## Operations',
+    '',
+    `| Operation | Pass | Fail | Blocked | Skipped | Observed |${later > 0 ? ' Not in this release |' : ''}`,
+    `|---|---|---|---|---|---|${later > 0 ? '---|' : ''}`,
+  ]
+  for (const op of Object.keys(matrix) as OperationId[]) {
+    const list = checks.filter((c) => c.operations.includes(op))
+    const inferred = 'inferred' in contract[op] ? ' (inferred)' : ''
+    lines.push(
+      `| \`${label(op)}\` ${op}${inferred} | ${count('passed', list)} | ${count('failed', list)} | ${count('blocked', list)} | ${count('skipped', list)} | ${count('observed', list)} |${later > 0 ? ` ${count('not-in-release', list)} |` : ''}`,
+    )
+  }
+  lines.push('', ...coverageMarkdown(coverage))
+  lines.push('', '## Operation × check', '')
+  for (const [op, cells] of Object.entries(matrix)) {
+    lines.push(`### \`${label(op as OperationId)}\` (${op})`, '', '| Check | Result |', '|---|---|')
+    for (const [name, state] of Object.entries(cells))
+      lines.push(`| ${cell(name)} | ${ICON[state]} |`)
+    lines.push('')
+  }
+  lines.push(
+    '## Observations',
+    '',
+    "What this deployment answered to questions the reference leaves open, beside the profile's answer (our mock).",
+    '',
+    '| Question | This deployment | Profile | Same |',
+    '|---|---|---|---|',
+  )
+  for (const row of observations) {
+    const answers = row.answers.map((a) => `\`${cell(formatAnswer(a.answer))}\``).join(' / ')
+    const same = row.answers.every((a) => a.matches) ? 'yes' : '**no**'
+    lines.push(
+      `| ${cell(row.question)} | ${answers} | \`${cell(formatAnswer(row.expected))}\` | ${same} |`,
+    )
+  }
+  const failed = checks.filter((c) => c.state === 'failed')
+  if (failed.length > 0) {
+    lines.push('', '## Failures', '')
+    for (const c of failed) lines.push(`### ${c.name}`, '', '```', c.message ?? '', '```', '')
+  }
+  const blocked = checks.filter((c) => c.state === 'blocked')
+  if (blocked.length > 0) {
+    lines.push('', '## Blocked', '')
+    for (const c of blocked) {
+      lines.push(`### ${c.name}`, '')
+      if (c.fix && c.fix.length > 0)
+        lines.push(`Deployment file keys: ${c.fix.map((k) => `\`${k}\``).join(', ')}`, '')
+      lines.push('```', c.message ?? '', '```', '')
+    }
+  }
+  const skipped = checks.filter((c) => c.state === 'skipped')
+  if (skipped.length > 0) {
+    lines.push('', '## Skipped', '')
+    for (const c of skipped) lines.push(`- ${c.name}: ${c.message ?? ''}`)
+  }
+  const notInRelease = checks.filter((c) => c.state === 'not-in-release')
+  if (notInRelease.length > 0) {
+    lines.push('', '## Not in this release', '')
+    for (const c of notInRelease) lines.push(`- ${c.name}: ${c.message ?? ''}`)
+  }
+  if (exploration) lines.push('', ...explorationMarkdown(exploration))
+  return { json, markdown: `${lines.join('\n')}\n` }
+}
