@@ -24,7 +24,12 @@ import {
   STATIC_FORMS,
 } from '../test/browser/app/sources.ts'
 import { launchChromium, ROOT } from '../test/browser/chromium.ts'
-import { createViteApp, type ViteApp, type ViteBuild } from '../test/browser/vite-app.ts'
+import {
+  createViteApp,
+  loadedWith,
+  type ViteApp,
+  type ViteBuild,
+} from '../test/browser/vite-app.ts'
 import { sourceEntries } from '../test/cli/snippets.ts'
 import { table } from './lib/markdown.ts'
 import { writeSection } from './sections.ts'
@@ -223,6 +228,18 @@ const measure = async (variants: Variant[]) => {
       const loaded = build.assets.filter(
         (asset) => scripts.has(asset.file) && !asset.file.includes('mockServiceWorker'),
       )
+      // The same figure from the build alone, whatever order the page fetches in: every file the
+      // entry and the mock's chunk load with them (static imports, transitively), and every chunk
+      // the page was seen to load before its first answer, with what each of those loads with it.
+      const holding = (source: string) => build.chunks.find((c) => c.modules.includes(source))?.file
+      const entry = build.chunks.find((c) => c.modules.some((m) => m.endsWith('/src/main.ts')))
+      const roots = [entry?.file, holding('mock/browser/index.ts'), ...loaded.map((a) => a.file)]
+      const bound = new Set(
+        roots.flatMap((file) => (file ? loadedWith(build, file).map((c) => c.file) : [])),
+      )
+      const boundGzip = build.assets
+        .filter((asset) => bound.has(asset.file))
+        .reduce((sum, asset) => sum + asset.gzip, 0)
       const times = runs.map((run) => run.renderedAt)
       const phase = (name: string) =>
         quantile(
@@ -235,6 +252,7 @@ const measure = async (variants: Variant[]) => {
         build,
         loaded: loaded.map((asset) => asset.file),
         loadedGzip: loaded.reduce((sum, asset) => sum + asset.gzip, 0),
+        boundGzip,
         median: quantile(times, 0.5),
         p90: quantile(times, 0.9),
         // A load whose request the page did not list (seen once for msw alone) is left out.
@@ -318,11 +336,12 @@ const main = async () => {
     'with the worker already installed, the apps of this section reloaded in turn; gzip at zlib default level; "added" is over the',
     'same app with the client only; "loaded before the first answer" = the scripts the page had asked for when its first API',
     'request left (Resource Timing), plus the demo parts the mock imported to answer it; what loads after (faker, when the',
-    'page is idle) is not counted there.',
+    'page is idle) is not counted there. "whatever the order" adds, from the build\'s manifest, every file the entry, the mock\'s',
+    'chunk and each of those chunks import statically: what any order of fetching loads before the first answer.',
     '',
     '| Figure | Now | Before (issue 11) | Target |',
     '|---|--:|--:|---|',
-    `| JS loaded before the first answer (demo), gzip | ${kb(persisted.loadedGzip)} | — | ≤ ${kb(TARGET.loadedGzip)}: ${verdict(persisted.loadedGzip <= TARGET.loadedGzip)} |`,
+    `| JS loaded before the first answer (demo), gzip: as loaded / whatever the order (from the build) | ${kb(persisted.loadedGzip)} / ${kb(persisted.boundGzip)} | — | ≤ ${kb(TARGET.loadedGzip)}: ${verdict(Math.max(persisted.loadedGzip, persisted.boundGzip) <= TARGET.loadedGzip)} |`,
     `| First forms rendered, median, state kept across reloads, over msw alone’s (${ms(msw.median)}) | ${ratio(persisted.median, msw.median)}× (${ms(persisted.median)}, p90 ${ms(persisted.p90)}) | ${BEFORE.firstRenderMs} ms | ≤ ${TARGET.renderOverMsw}×: ${verdict(overMsw <= TARGET.renderOverMsw)} |`,
     `| JS added over the client alone, loaded before the first answer | ${kb(addedLoaded)} | ${kb(BEFORE.addedGzip)} | — |`,
     `| JS added over the client alone, every chunk of the build (incl. the lazy demo plan and faker) | ${kb(added)} | ${kb(BEFORE.addedGzip)} | — |`,

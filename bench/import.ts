@@ -1,9 +1,21 @@
-import { type ImportRun, importRun, medianImport, startStore } from './lib/stores.ts'
+import {
+  type FloorImportRun,
+  floorImportRun,
+  type ImportRun,
+  importRun,
+  medianFloorImport,
+  medianImport,
+  startStore,
+} from './lib/stores.ts'
+import { IMPORT_OF_FLOOR } from './targets.ts'
 
 /**
  * `npm run bench:import`: only the import and memory figures of the records table (RESULTS.md is
  * not written), with the same server and state files as `npm run bench`: each size imported in
- * its own process, BENCH_RUNS times (3), sizes interleaved; the medians are printed.
+ * its own process, BENCH_RUNS times (3), sizes interleaved; the medians are printed. Each run of
+ * the mock's import is followed by one of the floor's (bench/servers/import-floor.ts: the same file,
+ * each record stored through @msw/data's `Collection.create` alone), and the ratios are printed:
+ * the CPU-time ratio is the steadier one on a shared machine.
  * `npm run bench:import -- 100000` measures only the sizes given.
  */
 const runs = Number(process.env.BENCH_RUNS ?? 3)
@@ -14,6 +26,7 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 20)) {
 }
 
 const measured = new Map<number, ImportRun[]>(sizes.map((size) => [size, []]))
+const floors = new Map<number, FloorImportRun[]>(sizes.map((size) => [size, []]))
 for (let run = 1; run <= runs; run++) {
   for (const size of sizes) {
     const child = await startStore(size)
@@ -24,11 +37,18 @@ for (let run = 1; run <= runs; run++) {
     process.stderr.write(
       `${size} records, run ${run}: import ${Math.round(figures.importMs)} ms (CPU ${Math.round(figures.importCpuMs)} ms), RSS ${Math.round(figures.rssPeak)} MiB right after, ${Math.round(figures.rssStart)} MiB settled\n`,
     )
+    const floor = await floorImportRun(size)
+    floors.get(size)?.push(floor)
+    process.stderr.write(
+      `${size} records, run ${run}: the floor's import ${Math.round(floor.importMs)} ms (CPU ${Math.round(floor.importCpuMs)} ms); ours ${(figures.importMs / floor.importMs).toFixed(2)}× its time, ${(figures.importCpuMs / floor.importCpuMs).toFixed(2)}× its CPU\n`,
+    )
   }
 }
 for (const [size, all] of measured) {
   const of = medianImport(all)
+  const floor = medianFloorImport(floors.get(size) ?? [])
   console.log(
-    `${size} records (median of ${all.length}): import ${Math.round(of.importMs)} ms (CPU ${Math.round(of.importCpuMs)} ms), RSS ${Math.round(of.rssPeak)} MiB right after the import, ${Math.round(of.rssStart)} MiB settled`,
+    `${size} records (median of ${all.length}): import ${Math.round(of.importMs)} ms (CPU ${Math.round(of.importCpuMs)} ms), RSS ${Math.round(of.rssPeak)} MiB right after the import, ${Math.round(of.rssStart)} MiB settled; ` +
+      `the floor (Collection.create alone) ${Math.round(floor.floorImportMs)} ms (CPU ${Math.round(floor.floorImportCpuMs)} ms): ours ${(of.importMs / floor.floorImportMs).toFixed(2)}× its time, ${(of.importCpuMs / floor.floorImportCpuMs).toFixed(2)}× its CPU (the target, at 100,000 records: ≤ ${IMPORT_OF_FLOOR}× its time)`,
   )
 }

@@ -42,59 +42,23 @@ export const errorSchemas = {
  * The five conditions §7 names are marked `known`.
  */
 export const ERROR_CONDITIONS = {
-  malformed_json: { status: 400, known: false, summary: 'The body is not valid JSON.' },
-  invalid_body: { status: 400, known: false, summary: 'The body fails the operation schema.' },
-  invalid_field_config: {
-    status: 400,
-    known: true,
-    summary: '§7.2 A field config fails the schema of its kind.',
-  },
-  incomplete_reorder: {
-    status: 400,
-    known: true,
-    summary: '§7.3 Reorder list is not the complete set of field ids.',
-  },
-  unauthorized: { status: 401, known: false, summary: 'Missing, malformed or unknown API key.' },
-  missing_entitlement: {
-    status: 403,
-    known: true,
-    summary: '§7.5 The organization lacks the needed entitlement.',
-  },
-  not_found: { status: 404, known: false, summary: "Unknown id, or another organization's id." },
-  publish_without_field: {
-    status: 409,
-    known: true,
-    summary: '§7.1 Publishing a form that has no field.',
-  },
-  team_not_allowed: {
-    status: 409,
-    known: true,
-    summary: '§7.4 Team on a session that is not a draft in team mode.',
-  },
-  state_conflict: {
-    status: 409,
-    known: false,
-    summary: 'A transition the current state does not allow.',
-  },
-  duplicate_team_name: {
-    status: 409,
-    known: false,
-    summary: 'A team name already used in this session or series.',
-  },
-  limit_exceeded: { status: 409, known: false, summary: 'A count beyond the profile maximum.' },
-  unknown_route: { status: 404, known: false, summary: 'No operation at this path.' },
-  method_not_allowed: {
-    status: 405,
-    known: false,
-    summary: 'The path exists, but not with this method.',
-  },
-  payload_too_large: { status: 413, known: false, summary: 'A body over 1 MiB.' },
-  unsupported_media_type: {
-    status: 415,
-    known: false,
-    summary: 'A body that is not application/json.',
-  },
-  internal: { status: 500, known: false, summary: 'An unexpected fault inside the mock.' },
+  malformed_json: { status: 400, known: false },
+  invalid_body: { status: 400, known: false },
+  invalid_field_config: { status: 400, known: true },
+  incomplete_reorder: { status: 400, known: true },
+  unauthorized: { status: 401, known: false },
+  missing_entitlement: { status: 403, known: true },
+  not_found: { status: 404, known: false },
+  publish_without_field: { status: 409, known: true },
+  team_not_allowed: { status: 409, known: true },
+  state_conflict: { status: 409, known: false },
+  duplicate_team_name: { status: 409, known: false },
+  limit_exceeded: { status: 409, known: false },
+  unknown_route: { status: 404, known: false },
+  method_not_allowed: { status: 405, known: false },
+  payload_too_large: { status: 413, known: false },
+  unsupported_media_type: { status: 415, known: false },
+  internal: { status: 500, known: false },
 } as const
 export type ErrorCondition = keyof typeof ERROR_CONDITIONS
 

@@ -133,8 +133,6 @@ const idParams = ['not_found'] as const
 
 export const formRoutes = {
   createForm: defineRoute(endpoints.createForm, {
-    summary:
-      'Create a form, optionally from a template, with inline fields, settings and an immediate publish',
     section: '§4 Forms',
     body: { documented: z.looseObject({}), profile: CreateFormBody },
     success: { documented: DocFormEnvelope, profile: FormEnvelope },
@@ -142,7 +140,6 @@ export const formRoutes = {
     errors: ['invalid_field_config', 'publish_without_field'],
   }),
   listForms: defineRoute(endpoints.listForms, {
-    summary: "List every form of the caller's organization, newest first, with fields",
     section: '§4 Forms',
     success: {
       documented: z.looseObject({ forms: z.array(DocForm) }),
@@ -153,14 +150,12 @@ export const formRoutes = {
     list: true,
   }),
   getForm: defineRoute(endpoints.getForm, {
-    summary: 'Read a form with its fields and share link',
     section: '§4 Forms',
     success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: idParams,
   }),
   updateForm: defineRoute(endpoints.updateForm, {
-    summary: 'Update the title and/or description',
     section: '§4 Forms',
     body: { documented: z.looseObject({}), profile: UpdateFormBody },
     success: { documented: DocFormEnvelope, profile: FormEnvelope },
@@ -168,7 +163,6 @@ export const formRoutes = {
     errors: idParams,
   }),
   replaceFormSettings: defineRoute(endpoints.replaceFormSettings, {
-    summary: 'Replace the settings; omitted settings fall back to their defaults',
     section: '§4 Forms',
     body: { documented: z.looseObject({}), profile: FormSettingsInput },
     success: {
@@ -181,21 +175,18 @@ export const formRoutes = {
     errors: idParams,
   }),
   publishForm: defineRoute(endpoints.publishForm, {
-    summary: 'Publish a form (needs at least one field); also reopens a closed form',
     section: '§4 Forms, §3',
     success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'publish_without_field', 'state_conflict'],
   }),
   closeForm: defineRoute(endpoints.closeForm, {
-    summary: 'Close a published form to new responses',
     section: '§4 Forms, §3',
     success: { documented: DocFormEnvelope, profile: FormEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
   addField: defineRoute(endpoints.addField, {
-    summary: 'Append a field; its config is validated against the schema of its kind',
     section: '§4 Forms',
     body: { documented: DocFieldInput, profile: FieldInput },
     success: { documented: DocFieldResponse, profile: FieldResponse },
@@ -203,7 +194,6 @@ export const formRoutes = {
     errors: ['not_found', 'invalid_field_config', 'limit_exceeded'],
   }),
   replaceFieldConfig: defineRoute(endpoints.replaceFieldConfig, {
-    summary: "Replace a field's config, validated against its kind's schema",
     section: '§4 Forms',
     body: { documented: DocFieldConfigReplace, profile: FieldConfigReplace },
     success: { documented: DocFieldResponse, profile: FieldResponse },
@@ -211,7 +201,6 @@ export const formRoutes = {
     errors: ['not_found', 'invalid_field_config'],
   }),
   reorderFields: defineRoute(endpoints.reorderFields, {
-    summary: "Reorder fields with the complete list of the form's field ids",
     section: '§4 Forms, §3',
     body: {
       documented: z.looseObject({ orderedIds: z.array(z.string()) }),
@@ -222,7 +211,6 @@ export const formRoutes = {
     errors: ['not_found', 'incomplete_reorder'],
   }),
   deleteForm: defineRoute(endpoints.deleteForm, {
-    summary: 'Delete a form and its responses',
     section: '§4 Other operations',
     inferred: true,
     success: { documented: Ok, profile: OkProfile },
@@ -230,7 +218,6 @@ export const formRoutes = {
     errors: idParams,
   }),
   removeField: defineRoute(endpoints.removeField, {
-    summary: 'Remove a field; a published form keeps at least one',
     section: '§4 Other operations',
     inferred: true,
     success: { documented: Ok, profile: OkProfile },
@@ -238,7 +225,6 @@ export const formRoutes = {
     errors: ['not_found', 'state_conflict'],
   }),
   listFormResponses: defineRoute(endpoints.listFormResponses, {
-    summary: 'Read the responses submitted to a form, newest first',
     section: '§4 Other operations',
     inferred: true,
     success: {

@@ -11,6 +11,8 @@ import {
 import { contractIn } from './release-table.ts'
 import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
 import { pathParamNames, type RouteDef } from './route.ts'
+import { CONDITION_SUMMARIES, OPERATION_SUMMARIES } from './summaries.ts'
+import type { OperationId } from './table.ts'
 
 /** Every error condition an operation can meet: its own, the universal ones, and the body ones. */
 export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
@@ -24,7 +26,7 @@ export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
 ]
 
 const describe = (conditions: ErrorCondition[]) =>
-  conditions.map((c) => `\`${c}\`: ${ERROR_CONDITIONS[c].summary}`).join(' ')
+  conditions.map((c) => `\`${c}\`: ${CONDITION_SUMMARIES[c]}`).join(' ')
 
 /** What an earlier release's document says about itself: which release, and what came later. */
 const releaseNote = (release: Release): string =>
@@ -58,7 +60,7 @@ export const buildOpenApiDocument = (options: { serverUrl?: string; release?: Re
       operationId,
       method: route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete',
       path: route.path,
-      summary: route.summary,
+      summary: OPERATION_SUMMARIES[operationId as OperationId],
       description: `${route.section}.${route.inferred ? " Inferred: the reference names this operation but shows no path or shape; this is the profile's choice." : ''}${route.entitlement ? ` Requires the \`${route.entitlement}\` entitlement.` : ''}`,
       tags: [route.path.split('/')[1] ?? 'other'],
       security: [{ [bearer.name]: [] }],

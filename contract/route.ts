@@ -20,7 +20,6 @@ export interface RouteDef {
   method: Method
   /** Relative to the API root (§4 style): `/forms/{id}`. */
   path: string
-  summary: string
   /** Section of the reference this operation comes from; `inferred` ones come from the release notes only. */
   section: string
   /** §4 "Other operations": exists per release notes, path and shape chosen by the profile. */

@@ -97,7 +97,6 @@ export type CreateSeriesBody = z.input<typeof CreateSeriesBody>
 
 export const seriesRoutes = {
   createSeries: defineRoute(endpoints.createSeries, {
-    summary: 'Create a series, seeding its teams and round line-up; needs the series entitlement',
     section: '§4 Series',
     body: { documented: z.looseObject({}), profile: CreateSeriesBody },
     success: {
@@ -109,7 +108,6 @@ export const seriesRoutes = {
     errors: ['missing_entitlement'],
   }),
   listSeries: defineRoute(endpoints.listSeries, {
-    summary: 'List series newest first, each with its teams and rounds',
     section: '§4 Series',
     success: {
       documented: z.looseObject({ series: z.array(DocSeries) }),

@@ -95,7 +95,6 @@ const DocOpenedSessionEnvelope = z.looseObject({
 
 export const sessionRoutes = {
   createSession: defineRoute(endpoints.createSession, {
-    summary: 'Create a session with inline activities; may open it for joining immediately',
     section: '§4 Sessions',
     body: { documented: z.looseObject({}), profile: CreateSessionBody },
     success: { documented: DocSessionEnvelope, profile: SessionEnvelope },
@@ -103,7 +102,6 @@ export const sessionRoutes = {
     errors: [],
   }),
   listSessions: defineRoute(endpoints.listSessions, {
-    summary: "List the organization's sessions, newest first, with activities",
     section: '§4 Sessions',
     success: {
       documented: z.looseObject({ sessions: z.array(DocSession) }),
@@ -114,7 +112,6 @@ export const sessionRoutes = {
     list: true,
   }),
   addActivity: defineRoute(endpoints.addActivity, {
-    summary: 'Append an activity: `{ kind, …content }`; refused once the session has ended',
     section: '§4 Sessions',
     body: { documented: DocActivityInput, profile: ActivityInput },
     success: {
@@ -125,21 +122,18 @@ export const sessionRoutes = {
     errors: ['not_found', 'state_conflict', 'limit_exceeded'],
   }),
   openSession: defineRoute(endpoints.openSession, {
-    summary: 'Open a draft session for joining',
     section: '§4 Sessions, §3',
     success: { documented: DocOpenedSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
   endSession: defineRoute(endpoints.endSession, {
-    summary: 'End an open session',
     section: '§4 Sessions, §3',
     success: { documented: DocSessionEnvelope, profile: SessionEnvelope },
     errorShape: 'plain',
     errors: ['not_found', 'state_conflict'],
   }),
   addTeam: defineRoute(endpoints.addTeam, {
-    summary: 'Add a team; only while the session is a draft in team mode',
     section: '§4 Sessions, §3',
     body: { documented: DocTeamInput, profile: TeamInput },
     success: {
@@ -150,7 +144,6 @@ export const sessionRoutes = {
     errors: ['not_found', 'team_not_allowed', 'duplicate_team_name', 'limit_exceeded'],
   }),
   setTeamMode: defineRoute(endpoints.setTeamMode, {
-    summary: "Switch a draft session's team mode; switching it off removes its teams",
     section: '§4 Other operations',
     inferred: true,
     body: { documented: z.looseObject({}), profile: SetTeamModeBody },
@@ -159,7 +152,6 @@ export const sessionRoutes = {
     errors: ['not_found', 'state_conflict'],
   }),
   presentActivity: defineRoute(endpoints.presentActivity, {
-    summary: 'Put one of the activities of an open session on the big screen',
     section: '§4 Other operations',
     inferred: true,
     body: { documented: z.looseObject({}), profile: PresentActivityBody },

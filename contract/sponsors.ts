@@ -128,8 +128,6 @@ export type CreateSponsorReportBody = z.input<typeof CreateSponsorReportBody>
 
 export const sponsorRoutes = {
   createSponsorReport: defineRoute(endpoints.createSponsorReport, {
-    summary:
-      "Generate a sponsor report over the organization's events; needs data export and analytics",
     section: '§4 Sponsor reports',
     body: { documented: z.looseObject({}), profile: CreateSponsorReportBody },
     success: {
@@ -141,7 +139,6 @@ export const sponsorRoutes = {
     errors: ['missing_entitlement'],
   }),
   listSponsorReports: defineRoute(endpoints.listSponsorReports, {
-    summary: 'List sponsor reports newest first, metadata only (no payload)',
     section: '§4 Sponsor reports',
     success: {
       documented: z.looseObject({ reports: z.array(DocSponsorReportSummary) }),

@@ -16,6 +16,17 @@ export const startStore = async (
   records: number,
   server = '../servers/mock-server.ts',
 ): Promise<Child> => {
+  return startWithState(records, server)
+}
+
+/**
+ * The floor of the import (bench/servers/import-floor.ts) over the same filler file: the records
+ * stored through @msw/data's `Collection.create` alone. Only its import figures are read.
+ */
+export const startImportFloor = (records: number): Promise<Child> =>
+  startWithState(records, '../servers/import-floor.ts')
+
+const startWithState = async (records: number, server: string): Promise<Child> => {
   const dir = mkdtempSync(join(tmpdir(), 'engagement-bench-state-'))
   const file = join(dir, 'state.json')
   try {
@@ -51,4 +62,28 @@ export const medianImport = (all: ImportRun[]) => ({
   rssPeak: median(all.map((run) => run.rssPeak)),
   rssStart: median(all.map((run) => run.rssStart)),
   importRuns: all.map((run) => Math.round(run.importMs)),
+})
+
+/** The floor's import of the same file (bench/servers/import-floor.ts): time and CPU time. */
+export interface FloorImportRun {
+  importMs: number
+  importCpuMs: number
+}
+
+export const floorImportRun = async (records: number): Promise<FloorImportRun> => {
+  const child = await startImportFloor(records)
+  await child.stop()
+  // The file holds the filler alone; the mock's server adds the target organization's 20 by API.
+  const inFile = Math.max(0, records - 20)
+  if (child.info.records !== inFile) {
+    throw new Error(`the import floor stored ${child.info.records} records, not ${inFile}`)
+  }
+  return { importMs: Number(child.info.importMs), importCpuMs: Number(child.info.importCpuMs) }
+}
+
+/** The medians of the floor's runs, and every run's import time. */
+export const medianFloorImport = (all: FloorImportRun[]) => ({
+  floorImportMs: median(all.map((run) => run.importMs)),
+  floorImportCpuMs: median(all.map((run) => run.importCpuMs)),
+  floorImportRuns: all.map((run) => Math.round(run.importMs)),
 })

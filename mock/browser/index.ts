@@ -7,7 +7,6 @@ import { createHandlers, DEFAULT_BASE_URL } from '../msw/handlers.ts'
 import { START_MARKS } from './marks.ts'
 import { CHANGE_EVENT, fingerprint, persistMock, storeKey } from './store.ts'
 import type { WatchingWorker, WatchWorkerOptions } from './watch.ts'
-import { workerStartError } from './worker.ts'
 
 // What an override needs (`server.use(http.get(…, () => HttpResponse.json(…)))`), from this
 // package, so a consumer need not list msw itself (pnpm's strict layout would not resolve it).
@@ -55,23 +54,9 @@ const scenarioFromUrl = async (param: string | false): Promise<Scenario | undefi
   const named = parseScenarioName(value)
   if ('scenario' in named) return named.scenario
   if (!/[./]/.test(value)) throw new Error(`[engagement-mock] ?${param}=${value}: ${named.error}`)
-  const url = new URL(value, location.href).href
-  let response: Response
-  try {
-    response = await fetch(url, { cache: 'no-store' })
-  } catch (cause) {
-    throw new Error(`[engagement-mock] ?${param}: could not fetch the state file ${url}`, { cause })
-  }
-  if (!response.ok) {
-    throw new Error(
-      `[engagement-mock] ?${param}: the state file ${url} answered ${response.status}`,
-    )
-  }
-  try {
-    return (await response.json()) as Scenario
-  } catch (cause) {
-    throw new Error(`[engagement-mock] ?${param}: the state file ${url} is not JSON`, { cause })
-  }
+  // A state file is a QA link's choice: its fetch and errors load only then.
+  const { fetchStateFile } = await import('./state-file.ts')
+  return fetchStateFile(param, value)
 }
 
 /** The mock in the page: what `startMockWorker` starts without `watch`. */
@@ -115,6 +100,8 @@ const startMocking = async (options: BrowserMockOptions) => {
       return registration
     })
     .catch(async (cause: unknown) => {
+      // Only a failed start needs the diagnosis: its code is not loaded before the first answer.
+      const { workerStartError } = await import('./worker.ts')
       throw await workerStartError(scriptUrl, cause)
     })
   const prepared = (async () => {

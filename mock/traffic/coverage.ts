@@ -1,6 +1,7 @@
 import { BODY_CONDITIONS, ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
 import { inRelease, LATEST_RELEASE, type Release } from '../../contract/releases.ts'
 import type { RouteDef } from '../../contract/route.ts'
+import { CONDITION_SUMMARIES } from '../../contract/summaries.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { TRANSITIONS, type TransitionId, transitionIds } from '../../contract/transitions.ts'
 import { Recent } from './memory.ts'
@@ -39,7 +40,7 @@ const LABELS: Partial<Record<Outcome, string>> = {
 export const outcomeLabel = (outcome: Outcome): string =>
   LABELS[outcome] ??
   (outcome in ERROR_CONDITIONS
-    ? ERROR_CONDITIONS[outcome as ErrorCondition].summary.replace(/^§7\.\d /, '')
+    ? CONDITION_SUMMARIES[outcome as ErrorCondition].replace(/^§7\.\d /, '')
     : outcome)
 
 /** Short column names of the matrix, in the order it shows them. */

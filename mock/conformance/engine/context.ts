@@ -3,6 +3,7 @@ import type { Client } from '../../../contract/client.ts'
 import { operationLabel } from '../../../contract/endpoints.ts'
 import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../../contract/errors.ts'
 import { orderViolations } from '../../../contract/order.ts'
+import { CONDITION_SUMMARIES } from '../../../contract/summaries.ts'
 import { type Contract, contract, type OperationId } from '../../../contract/table.ts'
 import { releaseAdvice } from '../../deployment/release.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
@@ -381,7 +382,8 @@ export class CheckContext {
   }
 
   private judgeRefusal(op: OperationId, exchange: Exchange, condition: ErrorCondition): void {
-    const { status, summary } = ERROR_CONDITIONS[condition]
+    const { status } = ERROR_CONDITIONS[condition]
+    const summary = CONDITION_SUMMARIES[condition]
     this.answered(op, exchange)
     if (exchange.status < 400 || exchange.status > 499) {
       this.fail(
