@@ -4,7 +4,7 @@ import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { buildTrafficReport } from '../../traffic/report.ts'
 import { buildHtmlReport, escapeHtml } from './html-report.ts'
-import { buildReport } from './run-report.ts'
+import { buildRunReport } from './run-report.ts'
 
 const HOSTILE = `<script>alert(1)</script><a href="https://evil.example">x</a>' onload="x" \`y\``
 
@@ -45,7 +45,7 @@ describe('conformance.html', () => {
       ownMock: false,
     }
     const check = { group: 'g', operations: ['getForm' as const], requests: 1, observations: [] }
-    const { json } = buildReport(run, [
+    const { json } = buildRunReport(run, [
       {
         ...check,
         name: `failing ${HOSTILE}`,
