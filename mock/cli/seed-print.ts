@@ -77,7 +77,11 @@ const linksOf = (kind: RecordKind, r: Record<string, unknown>): string => {
   return `public ${text(r.publicUrl)}`
 }
 
-export const printCreated = (outcome: SeedOutcome) => {
+/**
+ * `scrub`: the run's secret replacement. A deployment may echo the key in what it answers (a
+ * title, a share link): the list is printed with every credential replaced, as the refusal is.
+ */
+export const printCreated = (outcome: SeedOutcome, scrub: (text: string) => string) => {
   const out = process.stdout
   const records = [...outcome.records.values()]
   out.write(
@@ -90,8 +94,10 @@ export const printCreated = (outcome: SeedOutcome) => {
     for (const { record } of ofKind) {
       const status = text(record.status)
       out.write(
-        `  ${text(record.id)}  ${status ? `${status.padEnd(9)} ` : ''}"${text(record.title)}"\n` +
-          `      ${linksOf(kind, record)}\n`,
+        scrub(
+          `  ${text(record.id)}  ${status ? `${status.padEnd(9)} ` : ''}"${text(record.title)}"\n` +
+            `      ${linksOf(kind, record)}\n`,
+        ),
       )
     }
   }

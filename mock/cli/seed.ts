@@ -181,15 +181,8 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     vocabulary,
   )
   progress.end()
-  printCreated(outcome)
-  const refusal = outcome.refusal
-  if (refusal === undefined) {
-    printSkips(planned)
-    printLeftOut(notInRelease, outcome)
-    return
-  }
-  printLeftOut(notInRelease, outcome)
-  // A refusal may echo the key it was sent with: printed as the option that gave it.
+  // A deployment may echo the key it was sent with (a refusal, a title, a share link): printed as
+  // the option that gave it.
   const { Secrets } = await import('../report-format/secrets.ts')
   const secrets = new Secrets(
     [
@@ -197,6 +190,14 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
       [options.otherKey, 'OTHER_KEY'],
     ].filter((pair): pair is [string, string] => pair[0] !== undefined),
   )
+  printCreated(outcome, (line) => secrets.scrub(line))
+  const refusal = outcome.refusal
+  if (refusal === undefined) {
+    printSkips(planned)
+    printLeftOut(notInRelease, outcome)
+    return
+  }
+  printLeftOut(notInRelease, outcome)
   const reason = secrets.scrub(
     refusal.error ?? `answered ${refusal.status}: ${refusal.text.slice(0, 500)}`,
   )
