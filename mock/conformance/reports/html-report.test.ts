@@ -126,7 +126,13 @@ describe('conformance.html', () => {
       shrinks: 2,
       divergentStep: 1,
       steps: [
-        { request: 'POST /forms', role: 'primary', intent: 'create', modelStatus: 201, deploymentStatus: 400 },
+        {
+          request: 'POST /forms',
+          role: 'primary',
+          intent: 'create',
+          modelStatus: 201,
+          deploymentStatus: 400,
+        },
       ],
       differences: ['status differs'],
       model: '201 {}',
@@ -134,7 +140,12 @@ describe('conformance.html', () => {
       script: 'curl -sS',
     }
     const section = {
-      json: { summary: `1 divergence ${HOSTILE}`, divergences: [divergence], notes: [], extra: 'kept' },
+      json: {
+        summary: `1 divergence ${HOSTILE}`,
+        divergences: [divergence],
+        notes: [],
+        extra: 'kept',
+      },
       markdown: ['## Exploration', '', 'as handed over'],
       junitSuite: '<testsuite name="Exploration" tests="1" failures="1"></testsuite>',
     }

@@ -4,7 +4,7 @@ import type { CheckState, ReportedCheck, RunInfo } from '../../report-format/mod
 import { Coverage, type CoverageSummary } from '../../traffic/coverage.ts'
 import { coverageMarkdown } from '../../traffic/coverage-report.ts'
 import { label } from '../engine/context.ts'
-import { formatAnswer, mergeObservations, type Observation } from '../engine/observation.ts'
+import { formatAnswer, mergeObservations } from '../engine/observation.ts'
 import type { ExplorationData, ExplorationSection } from './exploration-section.ts'
 
 export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
