@@ -12,8 +12,17 @@
  *   the validating proxy (`startTrafficProxy`) that `engagement-mock proxy` runs.
  */
 
+import type { ExploreResult } from './conformance/explore/explore.ts'
+import { explorationSection } from './conformance/explore/report.ts'
 import { buildHtmlReport } from './conformance/reports/html-report.ts'
+import {
+  buildRunReport,
+  type ReportedCheck,
+  type RunInfo,
+} from './conformance/reports/run-report.ts'
+import { reportDir, writeRunReports } from './conformance/reports/write-run-reports.ts'
 import type { Secrets } from './report-format/secrets.ts'
+import type { CoverageSummary } from './traffic/coverage.ts'
 import type { TrafficSummary } from './traffic/log.ts'
 import type { TrafficSource } from './traffic/report.ts'
 import { writeTrafficReports as writeTrafficFiles } from './traffic/write-reports.ts'
@@ -70,8 +79,8 @@ export {
   registerConformance,
   type TestRunner,
 } from './conformance/register-conformance.ts'
-export { buildReport, type ReportedCheck, type RunInfo } from './conformance/reports/run-report.ts'
-export { REPORT_FILES, reportDir, writeReports } from './conformance/reports/write-run-reports.ts'
+export type { ReportedCheck, RunInfo } from './conformance/reports/run-report.ts'
+export { REPORT_FILES, reportDir } from './conformance/reports/write-run-reports.ts'
 export {
   type ConformanceCheck,
   type ConformanceOptions,
@@ -111,3 +120,33 @@ export const writeTrafficReports = (
   traffic: TrafficSummary,
   secrets?: Secrets,
 ): Promise<string[]> => writeTrafficFiles(dir, source, traffic, secrets, buildHtmlReport)
+
+// The reports take exploration's section as data and import nothing of exploration; the package's
+// names keep taking exploration's result, made into that section here, where both meet.
+
+/** conformance.md and conformance.json of a catalog run (and of its exploration, if given). */
+export const buildReport = (
+  run: RunInfo,
+  checks: readonly ReportedCheck[],
+  exploration?: ExploreResult,
+  /** What the run exercised; a run that could not start exercised nothing. */
+  coverage?: CoverageSummary,
+) => buildRunReport(run, checks, exploration && explorationSection(exploration), coverage)
+
+/** Writes conformance.md, .json, .html and contract-junit.xml; returns their absolute paths. */
+export const writeReports = (
+  run: RunInfo,
+  checks: readonly ReportedCheck[],
+  dir = reportDir(),
+  exploration?: ExploreResult,
+  secrets?: Secrets,
+  coverage?: CoverageSummary,
+): Promise<string[]> =>
+  writeRunReports(
+    run,
+    checks,
+    dir,
+    exploration && explorationSection(exploration),
+    secrets,
+    coverage,
+  )

@@ -6,8 +6,8 @@ import { preflight } from './engine/preflight.ts'
 import { runCheck, skipReason } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore } from './explore/explore.ts'
-import { explorationMarkdown } from './explore/report.ts'
-import { writeReports } from './reports/write-run-reports.ts'
+import { explorationMarkdown, explorationSection } from './explore/report.ts'
+import { writeRunReports } from './reports/write-run-reports.ts'
 import {
   type ConformanceCheck,
   type ConformanceOptions,
@@ -88,11 +88,11 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
         ...(outcome ? { cleanup: outcome.summary } : {}),
         ...(problem ? { problem, requests: 1 } : {}),
       })
-      await writeReports(
+      await writeRunReports(
         info,
         outcomes,
         options.reportDir,
-        exploration,
+        exploration && explorationSection(exploration),
         undefined,
         run?.coverage.summary(),
       )

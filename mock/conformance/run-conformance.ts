@@ -21,13 +21,14 @@ import { preflight } from './engine/preflight.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
+import { explorationSection } from './explore/report.ts'
 import {
   type ConformanceVerdict,
   type RunInfo,
   VERDICT_EXIT,
   verdictOf,
 } from './reports/run-report.ts'
-import { writeReports } from './reports/write-run-reports.ts'
+import { writeRunReports } from './reports/write-run-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
 export interface ConformanceOptions {
@@ -289,7 +290,14 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     const cleaned = checks.map(clean)
     const coverage = run?.coverage.summary()
     const reports = options.reportDir
-      ? await writeReports(info, cleaned, options.reportDir, exploration, secrets, coverage)
+      ? await writeRunReports(
+          info,
+          cleaned,
+          options.reportDir,
+          exploration && explorationSection(exploration),
+          secrets,
+          coverage,
+        )
       : []
     const totals = totalsOf(cleaned)
     const verdict = verdictOf(totals, info.problem, exploration, info.error)

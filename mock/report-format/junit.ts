@@ -83,3 +83,22 @@ export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): stri
   lines.push('</testsuites>', '')
   return lines.join('\n')
 }
+
+/** Adds one whole `<testsuite>` to a JUnit file another reporter wrote, keeping its totals right. */
+export const withJunitSuite = (junit: string, suite: string): string => {
+  const tests = Number(/<testsuite [^>]*tests="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const failed = Number(/<testsuite [^>]*failures="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const errors = Number(/<testsuite [^>]*errors="(\d+)"/.exec(suite)?.[1] ?? 0)
+  const end = junit.lastIndexOf('</testsuites>')
+  if (end < 0) return junit
+  const head = junit.slice(0, end).replace(/<testsuites([^>]*)>/, (whole, attributes: string) =>
+    whole.replace(
+      attributes,
+      attributes
+        .replace(/ tests="(\d+)"/, (_, n: string) => ` tests="${Number(n) + tests}"`)
+        .replace(/ failures="(\d+)"/, (_, n: string) => ` failures="${Number(n) + failed}"`)
+        .replace(/ errors="(\d+)"/, (_, n: string) => ` errors="${Number(n) + errors}"`),
+    ),
+  )
+  return `${head}${suite}${junit.slice(end)}`
+}

@@ -7,7 +7,7 @@ import {
 } from '../../mock/conformance/engine/env.ts'
 import { preflight } from '../../mock/conformance/engine/preflight.ts'
 import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
-import { reportDir, writeReports } from '../../mock/conformance/reports/write-run-reports.ts'
+import { reportDir, writeRunReports } from '../../mock/conformance/reports/write-run-reports.ts'
 import { runInfo } from '../../mock/conformance/run-conformance.ts'
 import { startServer } from '../../mock/http/index.ts'
 
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     const problem = error instanceof EnvError ? error.message : String(error)
     const baseUrl = process.env.CONTRACT_BASE_URL ?? 'not set'
-    await writeReports(
+    await writeRunReports(
       { baseUrl, strict: false, runId: '-', requests: 0, maxRequests: 0, ownMock: false, problem },
       [],
       reportDir(),
@@ -54,7 +54,7 @@ export default async function setup(project: TestProject) {
   }
   const problem = await preflight(env)
   if (problem) {
-    await writeReports(runInfo(env, undefined, { requests: 1, problem }), [], reportDir())
+    await writeRunReports(runInfo(env, undefined, { requests: 1, problem }), [], reportDir())
     await close?.()
     return stop(problem)
   }

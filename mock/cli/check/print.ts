@@ -90,11 +90,18 @@ export const printInit = (result: InitResult): void => {
   out.write("\nProbe (the profile's spelling of each request)\n")
   for (const probe of result.probes) {
     // The release reads ask what is there: a 404 is an answer, not a refused spelling.
-    const mark = probe.key.startsWith(RELEASE_KEY) ? '·' : probe.accepted ? '✓' : '✗'
+    // An answer it could not read (too deep, too long) is neither accepted nor refused: '?'.
+    const mark = probe.key.startsWith(RELEASE_KEY)
+      ? '·'
+      : probe.unread !== undefined
+        ? '?'
+        : probe.accepted
+          ? '✓'
+          : '✗'
     // A refused content's follow-ups (its sample, each key alone) under it, indented.
     const indent = probe.followUp ? '    ' : '  '
     out.write(
-      `${indent}${mark} ${probe.key.padEnd(probe.followUp ? 30 : 32)} ${probe.request} → ${probe.status}${probe.accepted ? '' : ` ${probe.answer}`}\n`,
+      `${indent}${mark} ${probe.key.padEnd(probe.followUp ? 30 : 32)} ${probe.request} → ${probe.status}${probe.unread !== undefined ? ` not readable (${probe.unread}): neither accepted nor refused` : probe.accepted ? '' : ` ${probe.answer}`}\n`,
     )
   }
   if (result.release) {
@@ -121,6 +128,12 @@ export const printInit = (result: InitResult): void => {
       !p.key.startsWith(RELEASE_KEY) &&
       !(proposal && laterKindProbe(p, proposal)),
   ).length
+  const unread = result.probes.filter((p) => p.unread !== undefined).length
+  if (unread > 0) {
+    out.write(
+      `\n${unread} answer${unread === 1 ? '' : 's'} could not be read (marked ?; the file's "//" comments say NOT READABLE): neither accepted nor refused, check ${unread === 1 ? 'it' : 'them'} by hand.\n`,
+    )
+  }
   out.write(
     `\n${result.requests} requests. ${result.cleanup}\nWrote ${result.file}: ${refused === 0 ? 'everything was accepted as the profile spells it.' : `${refused} refused; fill those in (see its "//" comments), then run check with --deployment ${result.file}.`}\n`,
   )

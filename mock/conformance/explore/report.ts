@@ -1,3 +1,5 @@
+import { withJunitSuite } from '../../report-format/junit.ts'
+import type { ExplorationSection } from '../reports/exploration-section.ts'
 import type { ExploreResult } from './explore.ts'
 import { reachMarkdown } from './reach.ts'
 
@@ -105,8 +107,11 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
   return lines
 }
 
-/** The exploration as conformance.json carries it. */
-export const explorationJson = (result: ExploreResult) => result
+/** The exploration as conformance.json carries it: the whole result, and its one-line summary. */
+export const explorationJson = (result: ExploreResult) => ({
+  summary: explorationSummary(result),
+  ...result,
+})
 
 /** A JUnit suite with one failed case per divergence (one passed case when there is none). */
 export const explorationJunit = (result: ExploreResult): string => {
@@ -125,21 +130,14 @@ export const explorationJunit = (result: ExploreResult): string => {
 }
 
 /** Adds the exploration suite to a JUnit file another reporter wrote, keeping its totals right. */
-export const withExplorationSuite = (junit: string, result: ExploreResult): string => {
-  const suite = explorationJunit(result)
-  const tests = Number(/<testsuite [^>]*tests="(\d+)"/.exec(suite)?.[1] ?? 0)
-  const failed = Number(/<testsuite [^>]*failures="(\d+)"/.exec(suite)?.[1] ?? 0)
-  const errors = Number(/<testsuite [^>]*errors="(\d+)"/.exec(suite)?.[1] ?? 0)
-  const end = junit.lastIndexOf('</testsuites>')
-  if (end < 0) return junit
-  const head = junit.slice(0, end).replace(/<testsuites([^>]*)>/, (whole, attributes: string) =>
-    whole.replace(
-      attributes,
-      attributes
-        .replace(/ tests="(\d+)"/, (_, n: string) => ` tests="${Number(n) + tests}"`)
-        .replace(/ failures="(\d+)"/, (_, n: string) => ` failures="${Number(n) + failed}"`)
-        .replace(/ errors="(\d+)"/, (_, n: string) => ` errors="${Number(n) + errors}"`),
-    ),
-  )
-  return `${head}${suite}${junit.slice(end)}`
-}
+export const withExplorationSuite = (junit: string, result: ExploreResult): string =>
+  withJunitSuite(junit, explorationJunit(result))
+
+/** Exploration's section of a run's reports, as the reports take it: they import nothing of here. */
+export const explorationSection = (
+  result: ExploreResult,
+): ExplorationSection<ReturnType<typeof explorationJson>> => ({
+  json: explorationJson(result),
+  markdown: explorationMarkdown(result),
+  junitSuite: explorationJunit(result),
+})

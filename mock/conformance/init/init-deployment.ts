@@ -9,8 +9,10 @@ import { activityKindSince, operationSince } from '../../../contract/releases.ts
 import type { OperationId } from '../../../contract/table.ts'
 import { createKey, parseDeployment } from '../../deployment/schema.ts'
 import { profileSpellings } from '../../deployment/to-deployment.ts'
+import { Secrets } from '../../report-format/secrets.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from '../checks/helpers/samples.ts'
 import { label } from '../engine/context.ts'
+import { KEY_VARS, type KeyRole } from '../engine/env.ts'
 import { preflight } from '../engine/preflight.ts'
 import { Run } from '../engine/run-state.ts'
 import {
@@ -51,6 +53,11 @@ export interface Probe {
   answer: string
   /** A follow-up of a refused content (its sample, one of its keys): not a spelling of its own. */
   followUp?: true
+  /**
+   * Why a 2xx answer could not be read (nested deeper than the client reads, too long): neither
+   * accepted nor refused. `accepted` stays true so the probe goes on as after a 2xx.
+   */
+  unread?: string
 }
 
 export interface InitResult {
@@ -87,7 +94,7 @@ const errorText = (body: unknown, text: string): string => {
   return text.slice(0, 200)
 }
 
-type Answer = { status: number; body: unknown; text: string; error?: string }
+type Answer = { status: number; body: unknown; text: string; error?: string; unread?: string }
 const ok = (answer: Answer) => answer.status >= 200 && answer.status < 300
 const idIn = (answer: Answer, envelope: string): string | undefined => {
   const inner = (answer.body as Record<string, { id?: unknown }> | undefined)?.[envelope]
@@ -118,8 +125,17 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     maxRequests: Math.min(options.maxRequests ?? INIT_MAX_REQUESTS, INIT_MAX_REQUESTS),
   })
   const fetchImpl = options.fetch ?? globalThis.fetch
-  const problem = await preflight(env, fetchImpl)
-  if (problem) {
+  // The keys it was given: a deployment echoing one in an answer must not put it in the file or
+  // on the console (every probe answer and the file's text go through this).
+  const secrets = new Secrets(
+    (Object.keys(KEY_VARS) as KeyRole[]).flatMap((role) => {
+      const key = env.keys[role]
+      return key === undefined ? [] : [[key, KEY_VARS[role]] as const]
+    }),
+  )
+  const found = await preflight(env, fetchImpl)
+  if (found) {
+    const problem = secrets.scrub(found)
     return { file, probes: [], requests: 1, problem, cleanup: 'nothing created', kinds: [] }
   }
   const run = new Run(env, fetchImpl)
@@ -138,6 +154,7 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
     run.requests += 1
     const answer = await call()
     const accepted = ok(answer)
+    const unread = accepted ? answer.unread : undefined
     if (accepted && op === 'createForm') {
       const id = idIn(answer, 'form')
       if (id) forms.push(id)
@@ -147,12 +164,17 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
       request: label(op),
       status: answer.status,
       accepted,
-      answer: accepted
-        ? (observe?.(answer) ?? 'accepted')
-        : answer.status === 0
-          ? (answer.error ?? 'no answer')
-          : errorText(answer.body, answer.text),
+      answer: secrets.scrub(
+        unread !== undefined
+          ? `not readable: ${unread}`
+          : accepted
+            ? (observe?.(answer) ?? 'accepted')
+            : answer.status === 0
+              ? (answer.error ?? 'no answer')
+              : errorText(answer.body, answer.text),
+      ),
       ...(followUp ? { followUp: true as const } : {}),
+      ...(unread === undefined ? {} : { unread: secrets.scrub(unread) }),
     })
     return answer
   }
@@ -322,7 +344,8 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   const content = starterFile(probes, env.baseUrl, kinds)
   parseDeployment(content, 'the starter file') // what we write must load
   await mkdir(dirname(file), { recursive: true })
-  const json = JSON.stringify(content, null, 2)
+  // Scrubbed whole as well: whatever of an answer reaches a comment, no key does.
+  const json = secrets.scrub(JSON.stringify(content, null, 2))
   await writeFile(file, extension === '.json' ? `${json}\n` : `export default ${json}\n`)
   return {
     file,
@@ -339,9 +362,11 @@ const note = (probes: readonly Probe[], key: string, fill: string): string => {
   if (seen.length === 0) return `Not probed (an earlier step was refused). ${fill}`
   return seen
     .map((p) =>
-      p.accepted
-        ? `${p.request} with the profile's spelling: ${p.status}, ${p.answer}. Nothing to change.`
-        : `${p.request} with the profile's spelling was REFUSED: ${p.status} "${p.answer}". ${fill}`,
+      p.unread !== undefined
+        ? `${p.request} with the profile's spelling: ${p.status}, NOT READABLE (${p.unread}): neither accepted nor refused. Check it by hand, or run --init again once the deployment answers readably.`
+        : p.accepted
+          ? `${p.request} with the profile's spelling: ${p.status}, ${p.answer}. Nothing to change.`
+          : `${p.request} with the profile's spelling was REFUSED: ${p.status} "${p.answer}". ${fill}`,
     )
     .join(' ')
 }
@@ -358,6 +383,9 @@ const kindNote = (o: KindOutcome, proposal: ReleaseProposal, fill: string): stri
   if (o.verdict === 'unprobed' || !first) return `Not probed (an earlier step was refused). ${fill}`
   const request = probesRequest(content)
   const sent = `${request} with the richest ${content.kind} ${thing} seed and --explore send (keys: ${keyList(Object.keys(content.rich))})`
+  if (o.verdict === 'accepted' && first.unread !== undefined) {
+    return `${sent}: ${first.status}, NOT READABLE (${first.unread}): neither accepted nor refused. Check it by hand, or run --init again once the deployment answers readably.`
+  }
   if (o.verdict === 'accepted') {
     return `${sent}: ${first.status}, accepted. Nothing to change${content.type === 'activity' ? `; delete this entry to let seed send the demo's own ${content.kind} contents instead of this one` : ''}.`
   }

@@ -8,6 +8,8 @@ export interface KindProbe {
   status: number
   accepted: boolean
   answer: string
+  /** A 2xx answer that could not be read (see init's Probe): neither accepted nor refused. */
+  unread?: string
 }
 
 /**

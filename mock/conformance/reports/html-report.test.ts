@@ -4,7 +4,7 @@ import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { buildTrafficReport } from '../../traffic/report.ts'
 import { buildHtmlReport, escapeHtml } from './html-report.ts'
-import { buildReport } from './run-report.ts'
+import { buildRunReport } from './run-report.ts'
 
 const HOSTILE = `<script>alert(1)</script><a href="https://evil.example">x</a>' onload="x" \`y\``
 
@@ -45,7 +45,7 @@ describe('conformance.html', () => {
       ownMock: false,
     }
     const check = { group: 'g', operations: ['getForm' as const], requests: 1, observations: [] }
-    const { json } = buildReport(run, [
+    const { json } = buildRunReport(run, [
       {
         ...check,
         name: `failing ${HOSTILE}`,
@@ -109,5 +109,53 @@ describe('conformance.html', () => {
     expect(html).toContain(escapeHtml(log.violations[0]?.curl ?? 'missing'))
     expect(html).toContain(escapeHtml(HOSTILE))
     selfContained(html)
+  })
+
+  it("places exploration's section as it was handed over: its markdown, its data, its summary on the page", () => {
+    const run = {
+      baseUrl: 'http://127.0.0.1:4010/api/v1',
+      strict: false,
+      runId: 'r2',
+      requests: 1,
+      maxRequests: 100,
+      ownMock: false,
+    }
+    const divergence = {
+      summary: HOSTILE,
+      seed: 7,
+      shrinks: 2,
+      divergentStep: 1,
+      steps: [
+        {
+          request: 'POST /forms',
+          role: 'primary',
+          intent: 'create',
+          modelStatus: 201,
+          deploymentStatus: 400,
+        },
+      ],
+      differences: ['status differs'],
+      model: '201 {}',
+      deployment: '400 {}',
+      script: 'curl -sS',
+    }
+    const section = {
+      json: {
+        summary: `1 divergence ${HOSTILE}`,
+        divergences: [divergence],
+        notes: [],
+        extra: 'kept',
+      },
+      markdown: ['## Exploration', '', 'as handed over'],
+      junitSuite: '<testsuite name="Exploration" tests="1" failures="1"></testsuite>',
+    }
+    const { json, markdown } = buildRunReport(run, [], section)
+    expect(markdown.trimEnd().endsWith('## Exploration\n\nas handed over')).toBe(true)
+    expect(json.exploration).toBe(section.json)
+    const html = buildHtmlReport(json)
+    selfContained(html)
+    expect(html).toContain('<p id="verdict" class="verdict fails">Does not conform</p>')
+    expect(html).toContain(`<p><strong>1 divergence ${escapeHtml(HOSTILE)}.</strong></p>`)
+    expect(html).toContain(`<h3>Divergence 1: ${escapeHtml(HOSTILE)}</h3>`)
   })
 })

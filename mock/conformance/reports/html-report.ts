@@ -1,9 +1,8 @@
 import type { CellState, CoverageSummary } from '../../traffic/coverage.ts'
 import { MATRIX_COLUMNS, profileTally, whereText } from '../../traffic/coverage-report.ts'
 import type { RecordedFinding } from '../../traffic/log.ts'
-import type { ExploreResult } from '../explore/explore.ts'
-import { explorationSummary } from '../explore/report.ts'
 import { type Answer, formatAnswer, type ObservationRow } from '../engine/observation.ts'
+import type { ExplorationData } from './exploration-section.ts'
 import { type ReportedCheck, type RunInfo, verdictOf } from './run-report.ts'
 
 /**
@@ -17,7 +16,7 @@ export interface HtmlReportData {
   checks: readonly Omit<ReportedCheck, 'observations'>[]
   observations: readonly ObservationRow[]
   coverage: CoverageSummary
-  exploration?: ExploreResult
+  exploration?: ExplorationData
   traffic?: {
     exchanges: number
     violationCount: number
@@ -207,7 +206,7 @@ const observationsHtml = (data: HtmlReportData): string => {
     .join('')}</tbody></table></section>`
 }
 
-const explorationHtml = (result: ExploreResult | undefined): string => {
+const explorationHtml = (result: ExplorationData | undefined): string => {
   if (!result) return ''
   const divergences = result.divergences.map(
     (d, i) => `<article class="divergence"><h3>Divergence ${i + 1}: ${e(d.summary)}</h3>
@@ -231,7 +230,7 @@ const explorationHtml = (result: ExploreResult | undefined): string => {
               `<tr><td>${e(n.kind)}</td><td><code>${e(n.request)}</code></td><td>${e(n.intent)}</td><td>${e(n.deployment)}</td><td>${e(n.model)}</td><td>${n.count}</td></tr>`,
           )
           .join('')}</tbody></table>`
-  return `<section id="exploration"><h2>Exploration</h2><p><strong>${e(explorationSummary(result))}.</strong></p>${result.error ? `<p class="no">Exploration could not run: ${e(result.error)}</p>` : ''}${divergences.join('')}${notes}</section>`
+  return `<section id="exploration"><h2>Exploration</h2><p><strong>${e(result.summary)}.</strong></p>${result.error ? `<p class="no">Exploration could not run: ${e(result.error)}</p>` : ''}${divergences.join('')}${notes}</section>`
 }
 
 const checksHtml = (data: HtmlReportData): string => {

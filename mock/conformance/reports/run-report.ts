@@ -4,9 +4,8 @@ import type { CheckState, ReportedCheck, RunInfo } from '../../report-format/mod
 import { Coverage, type CoverageSummary } from '../../traffic/coverage.ts'
 import { coverageMarkdown } from '../../traffic/coverage-report.ts'
 import { label } from '../engine/context.ts'
-import type { ExploreResult } from '../explore/explore.ts'
-import { explorationJson, explorationMarkdown } from '../explore/report.ts'
-import { formatAnswer, mergeObservations, type Observation } from '../engine/observation.ts'
+import { formatAnswer, mergeObservations } from '../engine/observation.ts'
+import type { ExplorationData, ExplorationSection } from './exploration-section.ts'
 
 export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
 
@@ -46,10 +45,14 @@ const ICON: Record<CheckState, string> = {
 }
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
-export const buildReport = (
+/**
+ * conformance.md and conformance.json of a catalog run. Exploration's section comes as data (the
+ * package's `buildReport` takes exploration's result and makes it), so this imports no exploration.
+ */
+export const buildRunReport = <J extends ExplorationData = ExplorationData>(
   run: RunInfo,
   checks: readonly ReportedCheck[],
-  exploration?: ExploreResult,
+  exploration?: ExplorationSection<J>,
   /** What the run exercised; a run that could not start exercised nothing. */
   coverage: CoverageSummary = new Coverage('run').summary(),
 ) => {
@@ -79,7 +82,7 @@ export const buildReport = (
     matrix,
     observations,
     coverage,
-    ...(exploration ? { exploration: explorationJson(exploration) } : {}),
+    ...(exploration ? { exploration: exploration.json } : {}),
   }
 
   const lines: string[] = [
@@ -172,6 +175,6 @@ export const buildReport = (
     lines.push('', '## Not in this release', '')
     for (const c of notInRelease) lines.push(`- ${c.name}: ${c.message ?? ''}`)
   }
-  if (exploration) lines.push('', ...explorationMarkdown(exploration))
+  if (exploration) lines.push('', ...exploration.markdown)
   return { json, markdown: `${lines.join('\n')}\n` }
 }
