@@ -140,15 +140,17 @@ export class IdSource {
 
   /** The title in kebab case plus a short random suffix. */
   slug(title: string): string {
-    const stem =
-      title
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 48)
-        .replace(/-+$/, '') || 'untitled'
-    return this.#unique('slug', `${stem}-`, LOWER_ALPHANUMERIC, SLUG_SUFFIX_LENGTH)
+    return this.#unique('slug', `${slugStem(title)}-`, LOWER_ALPHANUMERIC, SLUG_SUFFIX_LENGTH)
   }
 }
+
+/** A slug's words: the title in kebab case, accents dropped, at most 48 characters. */
+export const slugStem = (title: string): string =>
+  title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '') || 'untitled'

@@ -7,6 +7,7 @@ import {
   JOIN_CODE_LENGTH,
   SLUG_SUFFIX_LENGTH,
 } from '../../contract/common.ts'
+import { slugStem } from '../core/ids.ts'
 
 /**
  * Deterministic stand-ins, each drawn from a faker seeded by the text it replaces: the same input
@@ -83,14 +84,6 @@ export class Fakes {
   /** A slug in the profile's form: the recorded one's words, then a short suffix. */
   slug(recorded: string, attempt: number): string {
     const faker = this.#seeded(`slug:${attempt}`, recorded)
-    const stem =
-      recorded
-        .normalize('NFKD')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 48)
-        .replace(/-+$/, '') || 'untitled'
-    return `${stem}-${faker.string.alphanumeric({ length: SLUG_SUFFIX_LENGTH, casing: 'lower' })}`
+    return `${slugStem(recorded)}-${faker.string.alphanumeric({ length: SLUG_SUFFIX_LENGTH, casing: 'lower' })}`
   }
 }
