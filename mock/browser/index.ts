@@ -46,6 +46,9 @@ export interface BrowserMockOptions extends Omit<MockOptions, 'warmUpAfter' | 'j
   consoleName?: string | false
 }
 
+/** How long faker's import waits after msw saw the first answer delivered (then for an idle moment). */
+const WARM_UP_DELAY_MS = 250
+
 /** `?mock-scenario=…`: a name, or the URL of a saved state (fetched relative to the page). */
 const scenarioFromUrl = async (param: string | false): Promise<Scenario | undefined> => {
   if (param === false) return undefined
@@ -80,11 +83,13 @@ const startMocking = async (options: BrowserMockOptions) => {
   const worker = setupWorker()
   // faker (only writes need it) is imported when the page is idle after the first answer. Under a
   // worker the page idles while that answer travels back through it, and the import's requests
-  // and evaluation would then delay it (~20 ms, measured): wait until msw saw it delivered.
+  // and evaluation would then delay it (~20 ms, measured): wait until msw saw it delivered, and a
+  // while more, as msw hears of the delivery before the app's fetch resolves and the page idles
+  // between the two (the import then ran before the app's render in 9 loads of 15, measured).
   const delivered = new Promise<void>((resolve) => {
     const done = () => {
       worker.events.removeListener('response:mocked', done)
-      resolve()
+      setTimeout(resolve, WARM_UP_DELAY_MS)
     }
     worker.events.on('response:mocked', done)
   })
