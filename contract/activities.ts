@@ -175,13 +175,11 @@ export const DocActivity = z.looseObject({
 })
 export const DocActivityInput = z.looseObject({ kind: z.enum(ACTIVITY_KINDS) })
 
+// Built once and shared by the eleven kinds below: zod builds a schema per call, at import.
+const activityId = idOf('activity')
+const order = z.int().min(0)
 const activityOf = <K extends ActivityKind>(kind: K) =>
-  z.strictObject({
-    id: idOf('activity'),
-    kind: z.literal(kind),
-    config: ACTIVITY_CONFIGS[kind],
-    order: z.int().min(0),
-  })
+  z.strictObject({ id: activityId, kind: z.literal(kind), config: ACTIVITY_CONFIGS[kind], order })
 
 /** The returned Activity carries the request's content as `config`; `order` is the 0-based position. */
 export const Activity = z

@@ -93,13 +93,11 @@ export const DocField = z.looseObject({
   order: z.int(),
 })
 
+// Built once and shared by the twelve kinds below: zod builds a schema per call, at import.
+const fieldId = idOf('field')
+const order = z.int().min(0)
 const fieldOf = <K extends FieldKind>(kind: K) =>
-  z.strictObject({
-    id: idOf('field'),
-    kind: z.literal(kind),
-    config: FIELD_CONFIGS[kind],
-    order: z.int().min(0),
-  })
+  z.strictObject({ id: fieldId, kind: z.literal(kind), config: FIELD_CONFIGS[kind], order })
 const fieldInputOf = <K extends FieldKind>(kind: K) =>
   z.strictObject({ kind: z.literal(kind), config: FIELD_CONFIGS[kind] })
 
