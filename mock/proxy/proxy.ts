@@ -20,7 +20,7 @@ import {
 } from '../traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
 import { type ReleaseNeed, ReleaseNeeds } from '../traffic/release-needs.ts'
-import { BodyTap } from './body-tap.ts'
+import { type BodyRead, BodyTap } from './body-tap.ts'
 
 export interface TrafficProxyOptions {
   /** The real API root, e.g. `https://staging.example.com/api/v1`. */
@@ -66,6 +66,10 @@ export interface RunningTrafficProxy {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
+
+/** Answers kept for `repeated`: this many paths, each at most this long. */
+const REPEATED_PATHS = 32
+const REPEATED_BYTES = 64 * 1024
 
 /** One exchange in flight. */
 interface Flight {
@@ -163,13 +167,65 @@ export const startTrafficProxy = async (
     responseHeaders: redactHeaders(headerPairs(responseHeaders), secrets),
   })
 
+  /**
+   * The last answer body read per path (bytes and scrubbed text), so that an answer byte-identical
+   * to it (a list a frontend polls) gets the very same text without its chunks being joined,
+   * decoded or scrubbed again: the same bytes decode to the same text, and a scrub of the same text
+   * with the same secrets is the same. The checker then finds its cached reading by identity.
+   */
+  const repeated = new Map<string, { bytes: Buffer; text: string; secrets: number }>()
+
+  /** The answer's text as the checker reads it: secrets replaced, a repeated answer's text reused. */
+  const answerText = (
+    path: string | undefined,
+    answer: BodyTap,
+    response: BodyRead | undefined,
+  ) => {
+    const last = path === undefined ? undefined : repeated.get(path)
+    if (last && last.secrets === secrets.known && answer.sameAs(last.bytes)) return last
+    const read = response ?? answer.read()
+    const text = secrets.scrub(read.text, read.truncated)
+    const { bytes } = read
+    if (
+      path !== undefined &&
+      bytes &&
+      answer.ready &&
+      !read.truncated &&
+      bytes.length <= REPEATED_BYTES
+    ) {
+      repeated.delete(path)
+      repeated.set(path, { bytes, text, secrets: secrets.known })
+      if (repeated.size > REPEATED_PATHS) repeated.delete(repeated.keys().next().value as string)
+    }
+    return { text, truncated: read.truncated, ...(read.unread ? { unread: read.unread } : {}) }
+  }
+
   /** The whole exchange (`head`: its request and status, built as the answer began), checked once both bodies have passed. */
-  const finish = async (
+  const finish = (
     flight: Flight,
     head: Omit<TrafficExchange, 'responseBody'>,
     answer: BodyTap,
-  ): Promise<ExchangeVerdict> => {
-    const [request, response] = await Promise.all([flight.request.end(), answer.end()])
+  ): ExchangeVerdict | Promise<ExchangeVerdict> => {
+    // Uncompressed bodies are whole already: checked now, without a promise per exchange.
+    if (flight.request.ready && answer.ready) {
+      return checkRead(
+        flight,
+        head,
+        flight.request.read(),
+        answerText(flight.path, answer, undefined),
+      )
+    }
+    return Promise.all([flight.request.end(), answer.end()]).then(([request, response]) =>
+      checkRead(flight, head, request, answerText(flight.path, answer, response)),
+    )
+  }
+
+  const checkRead = (
+    flight: Flight,
+    head: Omit<TrafficExchange, 'responseBody'>,
+    request: BodyRead,
+    response: { text: string; truncated?: boolean; unread?: string },
+  ): ExchangeVerdict => {
     const exchange: TrafficExchange = {
       ...head,
       // A credential echoed in a body is replaced before anything reads it: nothing carries it on.
@@ -177,7 +233,7 @@ export const startTrafficProxy = async (
         ? { requestBody: secrets.scrub(request.text, request.truncated) }
         : {}),
       ...(request.truncated ? { requestBodyTruncated: true } : {}),
-      responseBody: secrets.scrub(response.text, response.truncated),
+      responseBody: response.text,
       ...(response.truncated ? { responseBodyTruncated: true } : {}),
       ...(response.unread ? { responseBodyUnread: response.unread } : {}),
     }
@@ -221,7 +277,8 @@ export const startTrafficProxy = async (
     cutOff(req, res, flight, proxyRes)
     if (!options.errors || flight.path === undefined) {
       proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))
-      proxyRes.on('end', () => void finish(flight, exchange, answer))
+      // After the other listeners of 'end' (the pipe ends the client's answer first), as before.
+      proxyRes.on('end', () => queueMicrotask(() => void finish(flight, exchange, answer)))
       if (options.errors) proxyRes.pipe(passThrough(res, proxyRes))
       return
     }
@@ -321,10 +378,16 @@ export const startTrafficProxy = async (
       requestHeaders: redactHeaders(headerPairs(req.headers), secrets),
     }
     flights.set(req, flight)
-    req.on('data', (chunk: Buffer) => {
-      flight.requestSent = true
-      flight.request.add(chunk)
-    })
+    // A request with neither header has no body (RFC 9112 §6.3): no listener to wait on one.
+    if (
+      req.headers['content-length'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined
+    ) {
+      req.on('data', (chunk: Buffer) => {
+        flight.requestSent = true
+        flight.request.add(chunk)
+      })
+    }
     proxy.web(req, res, {}, (error) => {
       const code = (error as NodeJS.ErrnoException).code
       const slow = Date.now() - flight.started >= timeoutMs
