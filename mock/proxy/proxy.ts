@@ -84,6 +84,13 @@ interface Flight {
   requestHeaders: Record<string, string>
 }
 
+/**
+ * Where a request's exchange in flight is kept, on the request itself: a WeakMap entry per request
+ * cost the garbage collector more (its ephemerons are traced at every scavenge).
+ */
+const FLIGHT = Symbol('flight')
+type Tracked = IncomingMessage & { [FLIGHT]?: Flight }
+
 /** A header value a violation can go in: one line of ASCII, bounded. */
 const headerText = (text: string) =>
   text
@@ -136,7 +143,6 @@ export const startTrafficProxy = async (
   )
   const secrets = new Secrets()
   const upstreamError = (line: string) => options.onUpstreamError?.(secrets.scrub(line))
-  const flights = new WeakMap<IncomingMessage, Flight>()
   let count = 0
   // Kept-alive connections, without Nagle's delay: a request's head and body go out at once
   // (with it, loopback p50 at 10 connections was ~11 ms instead of ~5 on a busy machine).
@@ -243,9 +249,8 @@ export const startTrafficProxy = async (
         : checker.check(exchange, flight.index)
     try {
       const kept = log.record(exchange, flight.index, verdict)
-      for (const finding of [...kept.violations, ...kept.requestIssues]) {
-        options.onFinding?.(finding)
-      }
+      for (const finding of kept.violations) options.onFinding?.(finding)
+      for (const finding of kept.requestIssues) options.onFinding?.(finding)
       if (kept.releaseNeed) options.onReleaseNeed?.(kept.releaseNeed)
       options.onExchange?.(exchange, {
         startedDateTime: new Date(flight.started).toISOString(),
@@ -259,7 +264,7 @@ export const startTrafficProxy = async (
   }
 
   proxy.on('proxyRes', (proxyRes, req, res) => {
-    const flight = flights.get(req)
+    const flight = (req as Tracked)[FLIGHT]
     if (!flight) return
     const answer = new BodyTap(limit, proxyRes.headers['content-encoding'])
     const exchange = exchangeOf(req, flight, proxyRes.statusCode ?? 0, proxyRes.headers)
@@ -292,12 +297,9 @@ export const startTrafficProxy = async (
     flight: Flight,
     proxyRes: IncomingMessage,
   ) => {
-    let ended = false
-    proxyRes.once('end', () => {
-      ended = true
-    })
     proxyRes.once('close', () => {
-      if (ended) return
+      // 'close' follows 'end' when the answer came whole.
+      if (proxyRes.readableEnded) return
       if (res.destroyed) {
         log.note('the client went away before the answer ended: not checked')
         return
@@ -377,7 +379,7 @@ export const startTrafficProxy = async (
       requestSent: false,
       requestHeaders: redactHeaders(headerPairs(req.headers), secrets),
     }
-    flights.set(req, flight)
+    ;(req as Tracked)[FLIGHT] = flight
     // A request with neither header has no body (RFC 9112 §6.3): no listener to wait on one.
     if (
       req.headers['content-length'] !== undefined ||
