@@ -103,18 +103,24 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'Judged against its floor (issue 34), as POST is: bench/servers/import-floor.ts reads the same ' +
     'state file whole and stores each record through @msw/data’s documented Collection.create ' +
     '(its key-by-key copy and its check against the same record schema) and nothing else, in a ' +
-    'process of its own after each of ours. What lies between is the mock’s own import: each ' +
-    'record read from the file as it is stored (1 MiB chunks into one reused buffer, each ' +
-    'record’s bytes decoded and parsed right before it is stored: mock/core/state-stream.ts, which ' +
-    'keeps settled RSS within its target), the checks across records (every id, nested ones too, ' +
-    'join code, slug and API key once; each record’s organization known), the identifier sets ' +
-    'and the per-organization collections and indexes that keep writes flat at scale. Under load ' +
-    '(session 34, load average ~20, CPU time in one run): ours 1.38–1.49× the floor’s CPU at ' +
-    '100,000 records, 1.22–1.37× at 10,000. By the last profile of the import (session 27), beside ' +
-    'create’s 46 % (zod’s check inside it): the streaming reader 12 %, garbage collection 11 % and ' +
-    'the identifier reservations 5 %. What it would take: fewer steps per record beside create ' +
-    '(the reader’s per-record decode and parse, the sets); profile ours and the floor with ' +
-    '`--cpu-prof` on a quiet machine to pick.',
+    'process of its own after each of ours. What lies between is the mock’s own import: the file ' +
+    'read as it is stored (1 MiB chunks into one reused buffer; the records a chunk holds whole, up ' +
+    'to 128, decoded and parsed as one array right before they are stored: ' +
+    'mock/core/state-stream.ts, which keeps settled RSS within its target), the checks across ' +
+    'records (every id, nested ones too, join code, slug and API key once; each record’s ' +
+    'organization known), the identifier sets and the per-organization collections and indexes ' +
+    'that keep writes flat at scale. The sets and indexes are lookups in tables of 100,000–400,000 ' +
+    'entries, a few cache misses each: run between two creates, whose copies evict them, they cost ' +
+    'about as much again, so records are stored, indexed and checked in batches of 256 ' +
+    '(Table.insertAll, storeAll in mock/core/state.ts). CPU profile of the import at 100,000 ' +
+    'records (issue 34, after those batches): create ~47 % (its copy ~34 %, zod’s check ~9 %), ' +
+    'garbage collection ~15 % (the floor’s ~21 %: it holds the whole parsed file), the reader ~12 % ' +
+    '(its JSON.parse about what the floor’s parse of the whole file costs; the scan for record ' +
+    'ends ~2 %), the identifier sets ~11 % (almost all of it the first lookup of each id), the ' +
+    'indexes ~4 %. Paired runs under load (CPU time, which load disturbs less): 1.19–1.28× the ' +
+    'floor’s, 1.32–1.44× before the batches. A miss means one of those steps grew: profile ours and ' +
+    'the floor with `--cpu-prof` on the same file and compare; what is left beyond create is ' +
+    'mostly the identifier sets’ first lookups, which no order of work removes.',
   proxyThroughput:
     'Judged against the floor of our dependencies: http-proxy-3 forwarding the same traffic with ' +
     'our settings and nothing else (bench/servers/forward-floor.ts). Every exchange is checked; ' +

@@ -2,6 +2,7 @@ import type { DemoPlan } from '../fixtures/plan.ts'
 import { buildMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
 import { releaseOption } from './core/release.ts'
 import { emptyPlan, type Scenario, scenarioStart } from './core/scenarios.ts'
+import type { DemoSnapshot } from './core/snapshot.ts'
 import { loadWriteOperations, operations } from './operations/index.ts'
 
 export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' | 'state'> {
@@ -29,9 +30,10 @@ export const createMockCore = (options: MockCoreOptions = {}): MockCore =>
  * host. The default demo loads its precomputed state (same bytes as the replay); other seeds and
  * `large` replay their plan. Both are imported on first use, so a bundler splits them off and a
  * host loads only the one it needs. `release` answers as an earlier release of the API (§9):
- * its demo data is its part of the plan, replayed.
+ * its demo data is its part of the plan, replayed. A host that imports the precomputed demo itself
+ * (fixtures/demo-snapshot.ts: its frame and a loader per part) passes it as `demo`.
  */
-export const createMock = (options: MockOptions = {}): MockCore => {
+export const createMock = (options: MockOptions = {}, demo?: DemoSnapshot): MockCore => {
   const { plan, scenario, ...rest } = options
   if (plan !== undefined && scenario !== undefined) {
     throw new TypeError('createMock: pass `plan` or `scenario`, not both.')
@@ -41,5 +43,5 @@ export const createMock = (options: MockOptions = {}): MockCore => {
     return createMockCore({ ...rest, plan: plan === false ? emptyPlan(seed) : plan })
   }
   const release = releaseOption(options.release)
-  return createMockCore({ ...rest, ...scenarioStart(scenario ?? 'demo', seed, release) })
+  return createMockCore({ ...rest, ...scenarioStart(scenario ?? 'demo', seed, release, demo) })
 }

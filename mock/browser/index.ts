@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
+import { demoSnapshot } from '../../fixtures/demo-snapshot.ts'
 import type { RequestJournal } from '../core/request-journal.ts'
 import { parseScenarioName, type Scenario, scenarioLabel } from '../core/scenarios.ts'
 import { createMock, type MockOptions } from '../create.ts'
@@ -46,6 +47,9 @@ export interface BrowserMockOptions extends Omit<MockOptions, 'warmUpAfter' | 'j
   consoleName?: string | false
 }
 
+/** How long faker's import waits after msw saw the first answer delivered (then for an idle moment). */
+const WARM_UP_DELAY_MS = 250
+
 /** `?mock-scenario=…`: a name, or the URL of a saved state (fetched relative to the page). */
 const scenarioFromUrl = async (param: string | false): Promise<Scenario | undefined> => {
   if (param === false) return undefined
@@ -80,11 +84,13 @@ const startMocking = async (options: BrowserMockOptions) => {
   const worker = setupWorker()
   // faker (only writes need it) is imported when the page is idle after the first answer. Under a
   // worker the page idles while that answer travels back through it, and the import's requests
-  // and evaluation would then delay it (~20 ms, measured): wait until msw saw it delivered.
+  // and evaluation would then delay it (~20 ms, measured): wait until msw saw it delivered, and a
+  // while more, as msw hears of the delivery before the app's fetch resolves and the page idles
+  // between the two (the import then ran before the app's render in 9 loads of 15, measured).
   const delivered = new Promise<void>((resolve) => {
     const done = () => {
       worker.events.removeListener('response:mocked', done)
-      resolve()
+      setTimeout(resolve, WARM_UP_DELAY_MS)
     }
     worker.events.on('response:mocked', done)
   })
@@ -106,8 +112,13 @@ const startMocking = async (options: BrowserMockOptions) => {
     })
   const prepared = (async () => {
     const scenario = (await scenarioFromUrl(scenarioParam)) ?? rest.scenario ?? 'demo'
-    // The demo's parts are downloaded when an answer first needs them, not before the first one.
-    const core = createMock({ loadOnFirstUse: true, ...rest, scenario, warmUpAfter: delivered })
+    // The demo's parts are downloaded when an answer first needs them, not before the first one. Its
+    // frame (0.5 KB: the organizations and a loader per part) comes with this module: imported on
+    // first use, it was a request of its own in the middle of the start (~17 ms to it, measured).
+    const core = createMock(
+      { loadOnFirstUse: true, ...rest, scenario, warmUpAfter: delivered },
+      demoSnapshot,
+    )
     const label =
       typeof scenario === 'object' && 'format' in scenario
         ? `state-${fingerprint(JSON.stringify(scenario))}`

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { demoSnapshot } from '../../fixtures/demo-snapshot.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { createMock } from '../create.ts'
 import { LARGE_COUNTS, parseScenarioName, scenarioLabel } from './scenarios.ts'
@@ -13,6 +14,22 @@ const list = async (mock: ReturnType<typeof createMock>, path: string, key = ACM
 }
 
 describe('scenarios', () => {
+  it('demo: starts from the precomputed demo a host passes, as from the one imported on first use', async () => {
+    // Titles changed in the passed copy only: the answer shows which of the two was loaded.
+    const forms = JSON.parse(await demoSnapshot.parts.forms()) as { title: string }[]
+    const marked = JSON.stringify(forms.map((form) => ({ ...form, title: `passed ${form.title}` })))
+    const passed = createMock(
+      {},
+      { ...demoSnapshot, parts: { ...demoSnapshot.parts, forms: marked } },
+    )
+    const imported = createMock({})
+    const titles = async (mock: ReturnType<typeof createMock>) =>
+      ((await list(mock, '/forms')).body.forms as { title: string }[]).map((form) => form.title)
+    const importedTitles = await titles(imported)
+    expect(importedTitles.length).toBeGreaterThan(0)
+    expect(await titles(passed)).toEqual(importedTitles.map((title) => `passed ${title}`))
+  })
+
   it('empty: the organizations and their keys answer, with no records anywhere', async () => {
     const mock = createMock({ scenario: 'empty' })
     for (const [key, path, field] of [

@@ -95,18 +95,22 @@ export type ScenarioStart =
 /**
  * What the core starts from: the precomputed demo (seed 1 of the latest release), a plan to replay
  * (the core keeps an earlier release's part of it), or a state to import. Throws on a scenario
- * that is not one, and on a state that does not validate.
+ * that is not one, and on a state that does not validate. `demo` is the precomputed demo where the
+ * host imported it itself; it is imported on first use otherwise.
  */
 export const scenarioStart = (
   scenario: Scenario,
   seed: number,
   release: Release = LATEST_RELEASE,
+  demo?: DemoSnapshot,
 ): ScenarioStart => {
   if (scenario === 'demo') {
     // The snapshot holds the latest release's data; an earlier release replays its part of the plan.
     if (seed === SNAPSHOT_SEED && release === LATEST_RELEASE) {
       return {
-        snapshot: async () => (await import('../../fixtures/demo-snapshot.ts')).demoSnapshot,
+        snapshot: demo
+          ? async () => demo
+          : async () => (await import('../../fixtures/demo-snapshot.ts')).demoSnapshot,
       }
     }
     return { plan: planOf(seed) }

@@ -110,20 +110,22 @@ describe('a Vite production build that enables the mock (VITE_MOCK=on)', () => {
     expect(mockModules({ ...(build as ViteBuild), modules: eager })).toEqual([])
   })
 
-  it('starts the mock without faker, the demo plan or the identifier generator; they load later', () => {
+  it('starts the mock without faker, the demo plan, the demo parts or the identifier generator; they load later', () => {
     const eager = eagerWith('mock/browser/index.ts')
     expect(eager).toContain('mock/core/mock.ts')
     expect(eager.some((m) => m.startsWith('node_modules/msw/'))).toBe(true)
+    // The demo snapshot's frame comes with the mock (no request of its own during the start).
+    expect(eager).toContain('fixtures/demo-snapshot.ts')
     const deferred =
-      /node_modules\/@faker-js\/|^mock\/core\/ids-faker\.ts$|^fixtures\/(demo|content)/
+      /node_modules\/@faker-js\/|^mock\/core\/ids-faker\.ts$|^fixtures\/(demo\.ts|demo-snapshot\/|content)/
     expect(eager.filter((m) => deferred.test(m))).toEqual([])
     // In the build all the same, behind import(): the split, not a missing feature.
-    for (const later of ['mock/core/ids-faker.ts', 'fixtures/demo.ts', 'fixtures/demo-snapshot.ts'])
-      expect(build?.modules).toContain(later)
+    const later = ['mock/core/ids-faker.ts', 'fixtures/demo.ts', 'fixtures/demo-snapshot/forms.ts']
+    for (const file of later) expect(build?.modules).toContain(file)
     expect(build?.modules.some((m) => m.startsWith('node_modules/@faker-js/faker/'))).toBe(true)
   })
 
-  it('loads the demo snapshot on its own, without faker', () => {
+  it('loads the demo snapshot without faker', () => {
     expect(eagerWith('fixtures/demo-snapshot.ts').filter((m) => m.includes('faker'))).toEqual([])
   })
 
