@@ -103,38 +103,56 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'Judged against its floor (issue 34), as POST is: bench/servers/import-floor.ts reads the same ' +
     'state file whole and stores each record through @msw/data’s documented Collection.create ' +
     '(its key-by-key copy and its check against the same record schema) and nothing else, in a ' +
-    'process of its own after each of ours. What lies between is the mock’s own import: each ' +
-    'record read from the file as it is stored (1 MiB chunks into one reused buffer, each ' +
-    'record’s bytes decoded and parsed right before it is stored: mock/core/state-stream.ts, which ' +
-    'keeps settled RSS within its target), the checks across records (every id, nested ones too, ' +
-    'join code, slug and API key once; each record’s organization known), the identifier sets ' +
-    'and the per-organization collections and indexes that keep writes flat at scale. Under load ' +
-    '(session 34, load average ~20, CPU time in one run): ours 1.38–1.49× the floor’s CPU at ' +
-    '100,000 records, 1.22–1.37× at 10,000. By the last profile of the import (session 27), beside ' +
-    'create’s 46 % (zod’s check inside it): the streaming reader 12 %, garbage collection 11 % and ' +
-    'the identifier reservations 5 %. What it would take: fewer steps per record beside create ' +
-    '(the reader’s per-record decode and parse, the sets); profile ours and the floor with ' +
-    '`--cpu-prof` on a quiet machine to pick.',
+    'process of its own after each of ours. What lies between is the mock’s own import: the file ' +
+    'read as it is stored (1 MiB chunks into one reused buffer; the records a chunk holds whole, up ' +
+    'to 128, decoded and parsed as one array right before they are stored: ' +
+    'mock/core/state-stream.ts, which keeps settled RSS within its target), the checks across ' +
+    'records (every id, nested ones too, join code, slug and API key once; each record’s ' +
+    'organization known), the identifier sets and the per-organization collections and indexes ' +
+    'that keep writes flat at scale. The sets and indexes are lookups in tables of 100,000–400,000 ' +
+    'entries, a few cache misses each: run between two creates, whose copies evict them, they cost ' +
+    'about as much again, so records are stored, indexed and checked in batches of 256 ' +
+    '(Table.insertAll, storeAll in mock/core/state.ts). CPU profile of the import at 100,000 ' +
+    'records (issue 34, after those batches): create ~47 % (its copy ~34 %, zod’s check ~9 %), ' +
+    'garbage collection ~15 % (the floor’s ~21 %: it holds the whole parsed file), the reader ~12 % ' +
+    '(its JSON.parse about what the floor’s parse of the whole file costs; the scan for record ' +
+    'ends ~2 %), the identifier sets ~11 % (almost all of it the first lookup of each id), the ' +
+    'indexes ~4 %. Paired runs under load (CPU time, which load disturbs less): 1.19–1.28× the ' +
+    'floor’s, 1.32–1.44× before the batches. A miss means one of those steps grew: profile ours and ' +
+    'the floor with `--cpu-prof` on the same file and compare; what is left beyond create is ' +
+    'mostly the identifier sets’ first lookups, which no order of work removes.',
   proxyThroughput:
     'Judged against the floor of our dependencies: http-proxy-3 forwarding the same traffic with ' +
-    'our settings and nothing else (bench/servers/forward-floor.ts). Our proxy adds, per request: ' +
-    'the exchange it keeps (redacted headers, a bounded body tap on each side), the early header ' +
-    'check, the answer joined into text and checked once it has passed (a byte-identical answer ' +
-    'is not parsed or schema-checked again, answer-cache.ts, but the rules that remember records ' +
-    'see each of its 20 forms), and the log. Measured by CPU per request under this load ' +
-    '(session 27): the floor ~300 µs, ours ~500–580; with the check and log left out ~430, with ' +
-    'the taps left out too ~380. So about half of the gap is the check and half the bookkeeping ' +
-    'around it, a few µs each over many small steps (garbage collection alone ~3× the floor’s). ' +
-    'What it would take: fewer of those steps per exchange, e.g. comparing a polled answer’s ' +
-    'bytes with the cached ones without joining them into text; profile `engagement-mock proxy` ' +
-    'and the floor under this load with `--cpu-prof` to pick. The floor’s and Prism’s figures ' +
-    'come from the same runs.',
+    'our settings and nothing else (bench/servers/forward-floor.ts). Every exchange is checked; ' +
+    'what the check costs was measured, step by step, with `npx tsx bench/proxy-cpu.ts` (CPU per ' +
+    'request from /proc under this load; PROFILE_DIR for `--cpu-prof` and `--trace-gc`; BASELINE ' +
+    'for another checkout beside ours in the same runs). Issue 34 (session 30) cut what a polled ' +
+    'answer costs: a byte-identical answer reuses the text read from it (compared chunk by chunk, ' +
+    'not joined, decoded, scrubbed and compared as text again), an uncompressed body is checked ' +
+    'without promises, the checker matches a request line once, a polled form renumbers the memory ' +
+    'it already holds instead of ~100 new objects, no WeakMap entry or second listener per exchange. ' +
+    'CPU per request, same runs: ours 252–260 µs before, 202–234 after; the floor 121–138. Where ' +
+    'ours goes now (JS time per exchange the profiler names, GET /forms of 20 forms): the early ' +
+    'head check ~7 µs, the answer’s exchange head (headers redacted, path and URL scrubbed) ~2.5, ' +
+    'the check of the whole exchange ~17 (the rules that remember records ~7, of which the 20 forms ' +
+    'moved to the front of the memory’s LRU ~3; the answer cache ~3; the request rules ~1), the log ' +
+    'and coverage ~5, taps, flight and the repeated-answer compare ~3; garbage collection ~7 against ' +
+    'the floor’s ~3. The rest of the gap (~40 µs) shows in Node’s and the kernel’s own functions ' +
+    '(socket writes, HTTP parsing) running slower in our process than in the floor’s. So the check ' +
+    'itself (head, check and log, ~29 µs) over the floor’s ~120 µs allows at most ~0.80× even with ' +
+    'nothing else: 0.85× is out of reach of a proxy that checks every exchange on this machine. ' +
+    'What would come next: the memory’s LRU without a delete and set per remembered record, one ' +
+    'ExchangeContext per exchange instead of two (head, then check), coverage without a key string ' +
+    'per exchange. The floor’s and Prism’s figures come from the same runs.',
   proxyLatency:
     'The answer is streamed: the client gets each chunk as it arrives, and the check runs after the ' +
-    'last one, beside the next request. What is added is two loopback hops and node:http parsing on ' +
-    'the proxy (the floor pays the same), plus our per-request work where it delays the next answer ' +
-    'on the same core. A miss on a busy machine is mostly the other processes: compare with the ' +
-    'floor’s and the upstream’s own p50 in the same runs.',
+    'last one (in a microtask after the answer has ended, beside the next request). What is added is ' +
+    'two loopback hops and node:http parsing on the proxy (the floor pays the same), plus our ' +
+    'per-request work where it delays the next answer on the same core: issue 34 cut that work ' +
+    '(see the throughput), and the p50 added beyond the floor’s went from 1.18–1.26 ms to ' +
+    '0.75–0.77 ms in the same locked runs (session 30). A miss on a busy machine is mostly the ' +
+    'other processes: compare with the floor’s and the upstream’s own p50 in the same runs, and ' +
+    'CPU per request with `npx tsx bench/proxy-cpu.ts`.',
 }
 
 /** Shown whatever the verdicts: what the targets do not cover but the figures show. */

@@ -4,12 +4,12 @@ import { NotStreamable, StateStream } from './state-stream.ts'
 
 const COLLECTIONS = ['forms', 'responses']
 
-/** A text read through a StateStream in chunks of `chunk` bytes: its head and records, or why not. */
-const streamed = (text: string, chunk: number) => {
+/** A StateStream over a text, read in chunks of `chunk` bytes. */
+const streamOf = (text: string, chunk: number) => {
   const bytes = new TextEncoder().encode(text)
   const decoder = new TextDecoder()
   let offset = 0
-  const stream = new StateStream<Uint8Array>({
+  return new StateStream<Uint8Array>({
     allocate: (size) => new Uint8Array(size),
     read: (into, at) => {
       const read = Math.min(into.length - at, bytes.length - offset)
@@ -21,6 +21,11 @@ const streamed = (text: string, chunk: number) => {
     collections: COLLECTIONS,
     chunk,
   })
+}
+
+/** A text read through a StateStream in chunks of `chunk` bytes: its head and records, or why not. */
+const streamed = (text: string, chunk: number) => {
+  const stream = streamOf(text, chunk)
   const state: Record<string, unknown> = stream.head()
   for (const name of COLLECTIONS) state[name] = [...stream.records(name)]
   stream.end()
@@ -63,6 +68,19 @@ describe('StateStream', () => {
     const big = { id: 'x'.repeat(5000), nested: [{ text: 'é✓"\\'.repeat(300) }] }
     const text = JSON.stringify({ seq: 1, forms: [big, 1, big], responses: [] })
     for (const chunk of [4, 7, 1000]) expect(streamed(text, chunk)).toEqual(JSON.parse(text))
+  })
+
+  it('gives the records before one JSON.parse refuses, then refuses it', () => {
+    const text = '{"forms":[1,{"a":[2]},"three",{"a":}, 5],"responses":[]}'
+    for (const chunk of [4, 1000]) {
+      const stream = streamOf(text, chunk)
+      stream.head()
+      const given: unknown[] = []
+      expect(() => {
+        for (const record of stream.records('forms')) given.push(record)
+      }).toThrow(NotStreamable)
+      expect(given).toEqual([1, { a: [2] }, 'three'])
+    }
   })
 
   it('refuses any other layout, so the caller reads the whole text', () => {

@@ -22,6 +22,20 @@ const COLON = 0x3a
 /** The four characters JSON allows between tokens. */
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 
+/** Where the first character that is not whitespace is, from `at` on (`length` if none). */
+const skipSpace = (bytes: Uint8Array, at: number, length: number): number => {
+  let pos = at
+  while (pos < length && isSpace(bytes[pos] as number)) pos++
+  return pos
+}
+
+/** Whether a value may start with this character (not a delimiter). */
+const startsValue = (c: number) =>
+  c !== COMMA && c !== CLOSE_BRACKET && c !== CLOSE_BRACE && c !== COLON
+
+/** At most how many records are parsed together (`StateStream.#batch`). */
+const BATCH = 128
+
 /** Thrown by a `StateStream` when the text is not laid out as a saved state is. */
 export class NotStreamable extends Error {}
 
@@ -152,9 +166,62 @@ export class StateStream<B extends Uint8Array> {
     this.#next++
     this.#expect(OPEN_BRACKET)
     if (this.#take(CLOSE_BRACKET)) return
-    do yield this.#value()
+    do yield* this.#batch()
     while (this.#take(COMMA))
     this.#expect(CLOSE_BRACKET)
+  }
+
+  /**
+   * The next record, and those after it that the buffer already holds whole (up to `BATCH`),
+   * each parsed: their text is decoded and given to `JSON.parse` as one array. One call per
+   * record cost more than the parse itself at 100,000 records (a decode, a parse and a generator
+   * step each); a batch keeps only a few records' parsed copies alive at once. When the array is
+   * refused, the records are parsed one by one, so those before the bad one are given first,
+   * exactly as when each is read on its own.
+   */
+  *#batch(): Generator<unknown, void, undefined> {
+    this.#peek()
+    let end = valueEnd(this.#bytes, this.#pos, this.#length, this.#done)
+    while (end < 0) {
+      if (!this.#more(this.#pos)) throw new NotStreamable()
+      end = valueEnd(this.#bytes, this.#pos, this.#length, this.#done)
+    }
+    const bytes = this.#bytes
+    const length = this.#length
+    const starts = [this.#pos]
+    const ends = [end]
+    while (ends.length < BATCH) {
+      let at = skipSpace(bytes, end, length)
+      if (at >= length || bytes[at] !== COMMA) break
+      at = skipSpace(bytes, at + 1, length)
+      // What is not a whole value here (the buffer's end, a trailing comma...) is left to the
+      // next step, which reads more or refuses it after the records before it are given.
+      if (at >= length || !startsValue(bytes[at] as number)) break
+      const next = valueEnd(bytes, at, length, this.#done)
+      if (next < 0) break
+      starts.push(at)
+      ends.push(next)
+      end = next
+    }
+    const start = this.#pos
+    this.#pos = end
+    if (starts.length > 1) {
+      try {
+        const records: unknown = JSON.parse(`[${this.#text(bytes, start, end)}]`)
+        if (Array.isArray(records) && records.length === starts.length) return yield* records
+      } catch {
+        // One of them is not JSON: parsed one by one below, it is refused where it stands.
+      }
+    }
+    for (const [i, at] of starts.entries()) {
+      let record: unknown
+      try {
+        record = JSON.parse(this.#text(bytes, at, ends[i] as number))
+      } catch {
+        throw new NotStreamable()
+      }
+      yield record
+    }
   }
 
   /** Throws unless every collection was read and only whitespace follows the object's end. */

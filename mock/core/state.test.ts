@@ -147,6 +147,74 @@ describe('buildStore', () => {
     expect(await errorOf({ ...copy(), forms: {} })).toMatch(/^Not a mock state: forms: /)
   })
 
+  /** The state with `count` forms more, each with identifiers of its own (`x0`, `x1`...). */
+  const withForms = (count: number): MockState => {
+    const state = copy()
+    const form = state.forms[0] as MockState['forms'][number]
+    for (let i = 0; i < count; i++) {
+      state.forms.push({
+        ...form,
+        id: `frm_x${i}`,
+        joinCode: `X${i}`,
+        slug: `x-${i}`,
+        fields: form.fields.map((field, n) => ({ ...field, id: `fld_x${i}_${n}` })),
+      })
+    }
+    return state
+  }
+
+  it('reports the first problem in the records’ order, far into the state too', async () => {
+    const duplicate = (state: MockState, at: number) =>
+      Object.assign(state.forms[at] as object, { id: valid.forms[0]?.id })
+    const broken = (state: MockState, at: number) =>
+      Object.assign(state.forms[at] as object, { status: 'archived' })
+    for (const [first, then] of [
+      [3, 5],
+      [290, 300],
+      [200, 600],
+    ] as const) {
+      const twiceFirst = withForms(700)
+      duplicate(twiceFirst, first)
+      broken(twiceFirst, then)
+      expect(await errorOf(twiceFirst)).toBe(
+        `Not a consistent mock state: the id "${valid.forms[0]?.id}" appears twice.`,
+      )
+      const brokenFirst = withForms(700)
+      broken(brokenFirst, first)
+      duplicate(brokenFirst, then)
+      expect(await errorOf(brokenFirst)).toMatch(
+        new RegExp(`^Not a mock state: forms\\.${first}\\.status: `),
+      )
+    }
+    const many = withForms(700)
+    const built = await buildStore(many)
+    if ('error' in built) throw new Error(built.error)
+    expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(many))
+  })
+
+  it('reports a problem among the records read before a streamed state turns unreadable', async () => {
+    const unreadable = new Error('the text stops being a state here')
+    const readerOf = (forms: MockState['forms']) => {
+      const { forms: _, sessions, series, reports, responses, ...head } = copy()
+      const records = { sessions, series, reports, responses }
+      return new StreamedState({
+        head: () => head,
+        *records(name) {
+          if (name !== 'forms') return yield* records[name]
+          yield* forms
+          throw unreadable
+        },
+        end: () => {},
+      })
+    }
+    const twice = withForms(10).forms
+    Object.assign(twice[7] as object, { id: valid.forms[0]?.id })
+    expect(await errorOf(readerOf(twice))).toBe(
+      `Not a consistent mock state: the id "${valid.forms[0]?.id}" appears twice.`,
+    )
+    await expect(buildStore(readerOf(withForms(10).forms))).rejects.toBe(unreadable)
+  })
+
   it('leaves the mock as it was when a record late in the state is refused', async () => {
     const mock = createMockCore({ plan, seed: plan.seed })
     await mock.ready

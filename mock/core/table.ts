@@ -69,6 +69,36 @@ export class Table<S extends z.ZodType<Owned>> {
   /** Stores a record through its organization's collection, which checks it with the schema. */
   async insert(values: z.input<S> & Pick<Owned, 'orgId'>): Promise<Rec<S>> {
     const record = await this.#collectionOf(values.orgId).create(values)
+    this.#index(record)
+    return record
+  }
+
+  /**
+   * Stores records as `insert` does, in order, each through its organization's collection, then
+   * indexes them together: an import's index updates are lookups in maps of 100,000 records and
+   * in 1,000 lists, each a few cache misses, which cost far less one after another than each
+   * between two `create`s (issue 34). Stops at the first record its collection refuses: those
+   * before it are stored and indexed, and `refused` says which one (its position) and why.
+   */
+  async insertAll(
+    values: readonly unknown[],
+  ): Promise<{ records: Rec<S>[]; refused?: { at: number; error: unknown } }> {
+    const records: Rec<S>[] = []
+    let refused: { at: number; error: unknown } | undefined
+    for (const [at, value] of values.entries()) {
+      try {
+        const given = value as z.input<S> & Pick<Owned, 'orgId'>
+        records.push(await this.#collectionOf(given.orgId).create(given))
+      } catch (error) {
+        refused = { at, error }
+        break
+      }
+    }
+    for (const record of records) this.#index(record)
+    return refused ? { records, refused } : { records }
+  }
+
+  #index(record: Rec<S>): void {
     this.#byId.set(record.id, record)
     const list = this.#byOrg.get(record.orgId) ?? []
     // Binary search for the first record newer than the new one. Usually there is none: checking
@@ -86,7 +116,6 @@ export class Table<S extends z.ZodType<Owned>> {
     else list.splice(lo, 0, record)
     this.#byOrg.set(record.orgId, list)
     this.observer?.(record, false)
-    return record
   }
 
   /** Replaces every API field of a record; id, owner and position stay. */

@@ -63,14 +63,50 @@ export class BodyTap {
     else this.#keep(chunk)
   }
 
-  /** The body's text as far as it was kept; `unread` says why it could not be decoded. */
-  async end(): Promise<{ text: string; truncated: boolean; unread?: string }> {
-    this.#decoder?.end()
-    await this.#decoded
-    const text = Buffer.concat(this.#chunks, this.#size).toString('utf8')
+  /** Whether the body is already whole here: `read` gives it without waiting (nothing to decode). */
+  get ready(): boolean {
+    return this.#decoder === undefined
+  }
+
+  /**
+   * Whether the kept copy is exactly `bytes` (undecoded, whole): compared chunk by chunk in place,
+   * so a repeated answer is recognized without joining its chunks or decoding them into text.
+   */
+  sameAs(bytes: Buffer): boolean {
+    if (this.#decoder || this.#truncated || this.#size !== bytes.length) return false
+    let at = 0
+    for (const chunk of this.#chunks) {
+      if (chunk.compare(bytes, at, at + chunk.length) !== 0) return false
+      at += chunk.length
+    }
+    return true
+  }
+
+  /** `end` when the body is `ready` (not compressed): the same result, without a promise. */
+  read(): BodyRead {
+    const bytes =
+      this.#chunks.length === 1
+        ? (this.#chunks[0] as Buffer)
+        : Buffer.concat(this.#chunks, this.#size)
+    const text = bytes.toString('utf8')
     if (this.#decodeError && !this.#truncated) {
       return { text, truncated: false, unread: `could not be decoded: ${this.#decodeError}` }
     }
-    return { text, truncated: this.#truncated }
+    return { text, truncated: this.#truncated, bytes }
   }
+
+  /** The body's text as far as it was kept; `unread` says why it could not be decoded. */
+  async end(): Promise<BodyRead> {
+    this.#decoder?.end()
+    await this.#decoded
+    return this.read()
+  }
+}
+
+/** What a tap kept: its text, and (when it could be read) the bytes it decoded from. */
+export interface BodyRead {
+  text: string
+  truncated: boolean
+  unread?: string
+  bytes?: Buffer
 }

@@ -19,6 +19,11 @@ export class Secrets {
     for (const [value, name] of named) if (value !== '') this.#names.set(value, name)
   }
 
+  /** How many values are known: `scrub`'s result for a text changes only when this does. */
+  get known(): number {
+    return this.#names.size
+  }
+
   /** The variable standing for `value` (`API_KEY_3`), given a number on first sight. */
   variable(value: string, base = 'API_KEY'): string {
     const known = this.#names.get(value)

@@ -62,7 +62,16 @@ const idsIn = (path: string) =>
  */
 export const createTrafficChecker = (options: TrafficCheckerOptions = {}): TrafficChecker => {
   const deployment = options.deployment ?? {}
-  const match = operationMatcher(deployment)
+  const matcher = operationMatcher(deployment)
+  // The last request line matched: a proxy asks for the head and then the whole exchange of the
+  // same request, and a polling client sends the same line again. The match is a pure function of
+  // method and path (the deployment is fixed here), and its result is only read.
+  let last: { method: string; path: string; op: ReturnType<typeof matcher> } | undefined
+  const match = (method: string, path: string) => {
+    if (last?.method === method && last.path === path) return last.op
+    last = { method, path, op: matcher(method, path) }
+    return last.op
+  }
   const memory = new TrafficMemory()
   const answers = new AnswerCache()
   const outside = (): ExchangeVerdict => ({

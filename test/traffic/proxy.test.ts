@@ -326,6 +326,41 @@ describe('an upstream that misbehaves', () => {
 })
 
 describe('secrets', () => {
+  it('a repeated answer is read as it was, until a credential it echoes becomes known', async () => {
+    const later = 'sk_live_learned-later'
+    const upstream = keep(
+      await startUpstream((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        // The same bytes every time, in two chunks, echoing a key no request has sent yet.
+        res.write('{"forms": "not a list", ')
+        res.end(`"echo": "${later}"}`)
+      }),
+    )
+    const recorded: { responseBody: string }[] = []
+    const { proxy, findings } = await proxyFor(upstream.apiRoot, {
+      onExchange: (exchange) => recorded.push(exchange),
+    })
+    const call = async (key: string) => {
+      const answer = await fetch(`${proxy.apiRoot}/forms`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+      await answer.text()
+    }
+    await call('sk_live_first-key')
+    await call('sk_live_first-key')
+    await call(later)
+    await waitFor(() => recorded.length === 3 && findings.length === 3)
+    expect(recorded[1]?.responseBody).toBe(recorded[0]?.responseBody)
+    expect(recorded[0]?.responseBody).toContain(later)
+    // Once the key is known, the same bytes are scrubbed: nothing carries it on.
+    expect(recorded[2]?.responseBody).toBe('{"forms": "not a list", "echo": "$API_KEY_2"}')
+    expect(findings.map((f) => f.message)).toEqual([
+      findings[0]?.message,
+      findings[0]?.message,
+      findings[0]?.message,
+    ])
+  })
+
   it('no Authorization value reaches a finding, a curl, a header or the recorded exchange', async () => {
     const upstream = keep(
       await startUpstream((_req, res) => {

@@ -14,6 +14,26 @@ const idsOf = (fields: unknown): string[] | undefined => {
 }
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i])
+/** `fields` are the fields whose ids `ids` lists, in that order (no array built to tell). */
+const fieldsWithIds = (fields: unknown, ids: readonly string[]) => {
+  if (!Array.isArray(fields) || fields.length !== ids.length) return false
+  for (let i = 0; i < ids.length; i++) {
+    const field: unknown = fields[i]
+    if (!isObject(field) || field.id !== ids[i]) return false
+  }
+  return true
+}
+
+/**
+ * `value` as seen in this exchange: the Seen kept, renumbered, when it holds that very value (a
+ * polled answer shows the same every time), else a new one. Equivalent, because no rule keeps a
+ * Seen beyond the exchange that reads it: only the memory holds them.
+ */
+const seenAt = <T>(kept: Seen<T> | undefined, value: T, exchange: number): Seen<T> => {
+  if (kept === undefined || kept.value !== value) return { value, exchange }
+  kept.exchange = exchange
+  return kept
+}
 
 /** The form an answer carries (`{ form }`), when it has an id. */
 /** What of a form only PATCH /forms/{id} and PATCH /forms/{id}/settings name (§4). */
@@ -37,9 +57,10 @@ const formOf = (value: unknown): Record<string, unknown> | undefined =>
 const sawForm = (ctx: ExchangeContext, form: Record<string, unknown>) => {
   const id = form.id as string
   const memory = ctx.memory.forms.touch(id)
-  if (typeof form.status === 'string') memory.status = { value: form.status, exchange: ctx.index }
+  if (typeof form.status === 'string') memory.status = seenAt(memory.status, form.status, ctx.index)
   sawParts(ctx, memory.parts, form)
-  const ids = idsOf(form.fields)
+  const kept = memory.fieldIds
+  const ids = kept && fieldsWithIds(form.fields, kept.value) ? kept.value : idsOf(form.fields)
   if (!ids) return
   const pending = memory.reordered
   if (pending && orderViolations(form).length === 0) {
@@ -57,8 +78,7 @@ const sawForm = (ctx: ExchangeContext, form: Record<string, unknown>) => {
     }
     memory.reordered = undefined
   }
-  memory.fieldIds =
-    ids.length <= MEMORY_LIMITS.fieldIds ? { value: ids, exchange: ctx.index } : undefined
+  memory.fieldIds = ids.length <= MEMORY_LIMITS.fieldIds ? seenAt(kept, ids, ctx.index) : undefined
 }
 
 /**
@@ -85,7 +105,7 @@ const sawParts = (
         )
       }
     }
-    parts.set(key, { value: form[key], exchange: ctx.index })
+    parts.set(key, seenAt(before, form[key], ctx.index))
   }
 }
 
