@@ -33,6 +33,15 @@ const skipSpace = (bytes: Uint8Array, at: number, length: number): number => {
 const startsValue = (c: number) =>
   c !== COMMA && c !== CLOSE_BRACKET && c !== CLOSE_BRACE && c !== COLON
 
+/** JSON.parse, with a text that is not JSON refused as not laid out as a saved state. */
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new NotStreamable()
+  }
+}
+
 /** At most how many records are parsed together (`StateStream.#batch`). */
 const BATCH = 128
 
@@ -101,7 +110,7 @@ export class StateStream<B extends Uint8Array> {
   /** The next character after whitespace, not consumed. */
   #peek(): number {
     for (;;) {
-      while (this.#pos < this.#length && isSpace(this.#bytes[this.#pos] as number)) this.#pos++
+      this.#pos = skipSpace(this.#bytes, this.#pos, this.#length)
       if (this.#pos < this.#length) return this.#bytes[this.#pos] as number
       if (!this.#more(this.#pos)) throw new NotStreamable()
     }
@@ -117,22 +126,22 @@ export class StateStream<B extends Uint8Array> {
     if (!this.#take(code)) throw new NotStreamable()
   }
 
-  /** The next value, parsed: its bytes decoded and given to JSON.parse, which checks them. */
-  #value(): unknown {
+  /** Where the next value ends, reading more until the buffer holds it whole. */
+  #valueEnd(): number {
     this.#peek()
     for (;;) {
       const end = valueEnd(this.#bytes, this.#pos, this.#length, this.#done)
-      if (end >= 0) {
-        const text = this.#text(this.#bytes, this.#pos, end)
-        this.#pos = end
-        try {
-          return JSON.parse(text)
-        } catch {
-          throw new NotStreamable()
-        }
-      }
+      if (end >= 0) return end
       if (!this.#more(this.#pos)) throw new NotStreamable()
     }
+  }
+
+  /** The next value, parsed: its bytes decoded and given to JSON.parse, which checks them. */
+  #value(): unknown {
+    const end = this.#valueEnd()
+    const text = this.#text(this.#bytes, this.#pos, end)
+    this.#pos = end
+    return parsed(text)
   }
 
   #key(): string {
@@ -180,12 +189,7 @@ export class StateStream<B extends Uint8Array> {
    * exactly as when each is read on its own.
    */
   *#batch(): Generator<unknown, void, undefined> {
-    this.#peek()
-    let end = valueEnd(this.#bytes, this.#pos, this.#length, this.#done)
-    while (end < 0) {
-      if (!this.#more(this.#pos)) throw new NotStreamable()
-      end = valueEnd(this.#bytes, this.#pos, this.#length, this.#done)
-    }
+    let end = this.#valueEnd()
     const bytes = this.#bytes
     const length = this.#length
     const starts = [this.#pos]
@@ -213,15 +217,7 @@ export class StateStream<B extends Uint8Array> {
         // One of them is not JSON: parsed one by one below, it is refused where it stands.
       }
     }
-    for (const [i, at] of starts.entries()) {
-      let record: unknown
-      try {
-        record = JSON.parse(this.#text(bytes, at, ends[i] as number))
-      } catch {
-        throw new NotStreamable()
-      }
-      yield record
-    }
+    for (const [i, at] of starts.entries()) yield parsed(this.#text(bytes, at, ends[i] as number))
   }
 
   /** Throws unless every collection was read and only whitespace follows the object's end. */
@@ -229,7 +225,7 @@ export class StateStream<B extends Uint8Array> {
     if (this.#next !== this.#collections.length) throw new NotStreamable()
     this.#expect(CLOSE_BRACE)
     for (;;) {
-      while (this.#pos < this.#length && isSpace(this.#bytes[this.#pos] as number)) this.#pos++
+      this.#pos = skipSpace(this.#bytes, this.#pos, this.#length)
       if (this.#pos < this.#length) throw new NotStreamable()
       if (!this.#more(this.#pos)) return
     }
