@@ -6,12 +6,18 @@
  *
  * Every app is built and served first; then the reloads take turns, one app after the other, so
  * a busy machine slows them alike and the ratios hold.
+ *
+ * `npm run bench:browser -- --baseline DIR [--reloads N]`: only the offline app, built from this
+ * tree and from the checkout DIR (its dependencies installed, e.g. a worktree of main), and msw
+ * alone, reloaded in turn: a change to the start judged as a ratio from one run, phase by phase.
+ * Prints markdown; RESULTS.md is left alone.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import type { Page } from 'playwright-core'
 import { START_MARKS } from '../mock/browser/marks.ts'
 import { OFFLINE_APP } from '../test/browser/app/offline-app.ts'
@@ -44,7 +50,13 @@ const BEFORE = { addedGzip: 319 * 1024, firstRenderMs: 285 }
  * answer of any mock, so an absolute figure would judge msw and the machine, not this package).
  */
 const TARGET = { loadedGzip: 160 * 1024, renderOverMsw: 1.2 }
-const RELOADS = 15
+const { values: args } = parseArgs({
+  options: { baseline: { type: 'string' }, reloads: { type: 'string' } },
+})
+const RELOADS = Number(args.reloads ?? 15)
+if (!Number.isInteger(RELOADS) || RELOADS < 1) {
+  throw new Error(`--reloads must be a whole number of at least 1, not ${args.reloads}`)
+}
 /** A demo part's module: the mock imports it while it answers the first request needing it. */
 const DEMO_PART = /(^|\/)fixtures\/demo-snapshot\/\w+\.ts$/
 
@@ -184,6 +196,8 @@ interface Variant {
   name: string
   source: string
   parent?: string
+  /** The checkout `engagement-mock` is built from (default this tree). */
+  sources?: string
   config?: string
   files?: Record<string, string>
 }
@@ -204,6 +218,7 @@ const measure = async (variants: Variant[]) => {
           ...variant.files,
         },
         ...(variant.parent ? { parent: variant.parent } : {}),
+        ...(variant.sources ? { sources: variant.sources } : {}),
       })
       closers.push(async () => app.remove())
       const build = await app.build({ modules: true })
@@ -278,6 +293,71 @@ const measure = async (variants: Variant[]) => {
     await browser.close()
     for (const close of closers.reverse()) await close()
   }
+}
+
+/** `--baseline DIR`: the offline app from DIR and from this tree, and msw alone, in turn. */
+const compareWithBaseline = async (given: string) => {
+  const dir = resolve(given)
+  for (const needed of ['package.json', 'node_modules']) {
+    if (!existsSync(join(dir, needed))) {
+      throw new Error(
+        `--baseline ${given}: no ${needed} there; give a checkout of this repository with its dependencies installed (npm ci, or a link to this tree's node_modules)`,
+      )
+    }
+  }
+  const [baseline, now, msw] = await measure([
+    { name: 'baseline', source: OFFLINE_APP, parent: dir, sources: dir },
+    { name: 'now', source: OFFLINE_APP },
+    { name: 'msw', source: MSW_ALONE_APP },
+  ])
+  if (!baseline || !now || !msw) throw new Error('measure returned fewer results than apps')
+  const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
+  const row = (label: string, a: number, b: number, unit = ' ms') => [
+    label,
+    Number.isNaN(a) ? '—' : `${ms(a)}${unit}`,
+    Number.isNaN(b) ? '—' : `${ms(b)}${unit}`,
+    Number.isNaN(a) || Number.isNaN(b) ? '—' : (b / a).toFixed(2),
+  ]
+  const phases: [string, string][] = [
+    ['entry runs', APP_MARKS.entry],
+    ['code loaded', APP_MARKS.loaded],
+    ['worker ready', START_MARKS.worker],
+    ['state ready', START_MARKS.state],
+    ['start resolved', APP_MARKS.started],
+    ['first answer', APP_MARKS.answered],
+  ]
+  const markdown = [
+    `The offline app (state kept) built from ${dir} (baseline) and from this tree (now), and msw alone, ${RELOADS} reloads each in turn:`,
+    '',
+    table(
+      [
+        ['Figure', '---'],
+        ['baseline', '--:'],
+        ['now', '--:'],
+        ['now / baseline', '--:'],
+      ],
+      [
+        row('First forms rendered, median', baseline.median, now.median),
+        row('First forms rendered, p90', baseline.p90, now.p90),
+        [
+          `Over msw alone’s median (${ms(msw.median)} ms)`,
+          `${(baseline.median / msw.median).toFixed(2)}×`,
+          `${(now.median / msw.median).toFixed(2)}×`,
+          '',
+        ],
+        [
+          'JS loaded before the first answer, gzip',
+          kb(baseline.loadedGzip),
+          kb(now.loadedGzip),
+          (now.loadedGzip / baseline.loadedGzip).toFixed(2),
+        ],
+        ...phases.map(([label, mark]) =>
+          row(`${label}, median ms after navigation`, baseline.phase(mark), now.phase(mark), ''),
+        ),
+      ],
+    ),
+  ].join('\n')
+  process.stdout.write(`${markdown}\n`)
 }
 
 const main = async () => {
@@ -411,4 +491,4 @@ const main = async () => {
   process.stdout.write(`${markdown}\n\nWrote the "Browser mock" section of ${out}\n`)
 }
 
-await main()
+await (args.baseline === undefined ? main() : compareWithBaseline(args.baseline))

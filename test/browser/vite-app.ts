@@ -34,6 +34,11 @@ export interface ViteAppOptions {
   /** Folder to create the app in (default `.scratch/` of the repository, so bare imports resolve). */
   parent?: string
   /**
+   * The checkout whose sources `engagement-mock` resolves to (default this repository): another
+   * commit built beside this one, as `npm run bench:browser -- --baseline DIR` does.
+   */
+  sources?: string
+  /**
    * Build with the Vite config docs/usage.md's browser recipe gives (default true), as a user who
    * followed it; `false` for Vite's defaults. Only with the sources and no `vite.config.mjs` given.
    */
@@ -105,8 +110,8 @@ const INDEX_HTML =
   '<body><div id="app"></div><script type="module" src="/src/main.ts"></script></body></html>\n'
 
 /** `engagement-mock[/…]` → the source file, as exact-match aliases a Vite config understands. */
-const sourceAliases = () =>
-  [...sourceEntries(ROOT)].map(([name, file]) => ({
+const sourceAliases = (checkout: string) =>
+  [...sourceEntries(checkout)].map(([name, file]) => ({
     find: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`),
     replacement: file,
   }))
@@ -223,7 +228,7 @@ export const createViteApp = (options: ViteAppOptions): ViteApp => {
   const root = mkdtempSync(join(parent, 'vite-app-'))
   const files: Record<string, string> = { 'index.html': INDEX_HTML, ...options.files }
   if ((options.engagementMock ?? 'source') === 'source') {
-    const aliases = sourceAliases()
+    const aliases = sourceAliases(options.sources ?? ROOT)
       .map(
         ({ find, replacement }) => `{ find: ${find}, replacement: ${JSON.stringify(replacement)} }`,
       )
