@@ -43,8 +43,13 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'record, the view stringified), answered per event-loop turn like our host. What lies between ' +
     'the floor and the mock is the mock’s own code: the dispatcher (route, key lookup, the body’s ' +
     'limits and error shapes), the operation (identifiers drawn and reserved, the form built, the ' +
-    'list cache dropped) and the host. A miss means that code grew: profile the mock and the floor ' +
-    'under this load (`--cpu-prof`) and compare. The old goal, 0.6× the bare server’s req/s, was ' +
+    'list cache dropped) and the host. A miss: profile the mock and the floor under this load ' +
+    '(`PROFILE_DIR=dir npm run bench:writes` leaves both profiles) and compare per function. On the ' +
+    'faster 2-core Xeon of sessions 30–31 the floor’s own work shrank more than the mock’s: 0.77–0.83× ' +
+    'there, the commit before issue 34 included, against 0.89× on the earlier machine; the profile ' +
+    'puts the gap in the identifier sets’ growth (~8 µs per POST: every id, join code and slug in use ' +
+    'is kept, so that none is handed out twice), express’s body reader (~2) and small host steps ' +
+    '(docs/decisions.md). The old goal, 0.6× the bare server’s req/s, was ' +
     'below what the floor itself reached on this machine (0.43–0.74×, session 20): the client ' +
     'moved the target to the floor in issue 24; the ratios over the bare server stay beside it.',
   postP99:

@@ -16,8 +16,9 @@ import { FLOOR } from './report.ts'
  * records, RSS settled at 100,000), in a few minutes instead of fifteen. With `--baseline`, the
  * same server file of another checkout (e.g. main) runs in the same interleaved runs, so a change
  * is judged as a ratio from one run. Besides req/s it reports each server's CPU per request from
- * /proc (steadier than req/s when the machine is shared). Prints markdown; RESULTS.md is left
- * alone.
+ * /proc (steadier than req/s when the machine is shared). With PROFILE_DIR=dir, every server runs
+ * under `--cpu-prof` and leaves dir/<server>-<n>.cpuprofile (bench/lib/child.ts): the mock and its
+ * floor under the same load, to compare per function. Prints markdown; RESULTS.md is left alone.
  */
 const { values } = parseArgs({ options: { baseline: { type: 'string' } } })
 const settings = {

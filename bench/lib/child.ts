@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { nodeBundleOptions } from '../../mock/cli/build/bundle.mjs'
@@ -53,11 +53,29 @@ const handleOf = (child: ChildProcess, info: Child['info']): Child => {
   }
 }
 
+/**
+ * With PROFILE_DIR, every server runs under `--cpu-prof` and writes PROFILE_DIR/<file>-<n>.cpuprofile
+ * when stopped: the mock and its floor profiled under the same load, as bench/targets.ts says to
+ * compare them. A SIGTERM would end the process before Node writes the profile, so it exits instead.
+ */
+const PROFILE_DIR = process.env.PROFILE_DIR
+let profiled = 0
+const profileFlags = (file: string): string[] => {
+  if (!PROFILE_DIR) return []
+  profiled += 1
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${PROFILE_DIR}`,
+    `--cpu-prof-name=${basename(file, '.ts')}-${profiled}.cpuprofile`,
+    "--import=data:text/javascript,process.on('SIGTERM',()=>process.exit(0))",
+  ]
+}
+
 /** Runs a TypeScript server file in its own Node process and waits for its `READY {json}` line. */
 export const startChild = async (file: string, args: string[] = []): Promise<Child> => {
   const script = await bundled(fileURLToPath(new URL(file, import.meta.url)))
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, [...profileFlags(file), script, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     })
