@@ -19,6 +19,7 @@ import {
   underRoot,
 } from '../traffic/exchange.ts'
 import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
+import { Recent } from '../traffic/memory.ts'
 import { type ReleaseNeed, ReleaseNeeds } from '../traffic/release-needs.ts'
 import { type BodyRead, BodyTap } from './body-tap.ts'
 
@@ -179,7 +180,10 @@ export const startTrafficProxy = async (
    * decoded or scrubbed again: the same bytes decode to the same text, and a scrub of the same text
    * with the same secrets is the same. The checker then finds its cached reading by identity.
    */
-  const repeated = new Map<string, { bytes: Buffer; text: string; secrets: number }>()
+  const repeated = new Recent<{ bytes: Buffer; text: string; secrets: number } | undefined>(
+    REPEATED_PATHS,
+    () => undefined,
+  )
 
   /** The answer's text as the checker reads it: secrets replaced, a repeated answer's text reused. */
   const answerText = (
@@ -199,9 +203,7 @@ export const startTrafficProxy = async (
       !read.truncated &&
       bytes.length <= REPEATED_BYTES
     ) {
-      repeated.delete(path)
       repeated.set(path, { bytes, text, secrets: secrets.known })
-      if (repeated.size > REPEATED_PATHS) repeated.delete(repeated.keys().next().value as string)
     }
     return { text, truncated: read.truncated, ...(read.unread ? { unread: read.unread } : {}) }
   }
