@@ -299,6 +299,19 @@ const measure = async (variants: Variant[]) => {
   }
 }
 
+/** The first render's phases: a column's heading and the mark of `readLoad`'s phases it shows. */
+const PHASES: readonly [heading: string, mark: string][] = [
+  ['HTML in', 'html'],
+  ['entry runs', APP_MARKS.entry],
+  ['code loaded', APP_MARKS.loaded],
+  ['worker ready', START_MARKS.worker],
+  ['state ready', START_MARKS.state],
+  ['start resolved', APP_MARKS.started],
+  ['first answer', APP_MARKS.answered],
+]
+/** A median in whole ms, or a dash where no load had it. */
+const wholeMs = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
+
 /** `--baseline DIR`: the offline app from DIR and from this tree, and msw alone, in turn. */
 const compareWithBaseline = async (given: string) => {
   const dir = resolve(given)
@@ -315,20 +328,11 @@ const compareWithBaseline = async (given: string) => {
     { name: 'msw', source: MSW_ALONE_APP },
   ])
   if (!baseline || !now || !msw) throw new Error('measure returned fewer results than apps')
-  const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
   const row = (label: string, a: number, b: number, unit = ' ms') => [
     label,
-    Number.isNaN(a) ? '—' : `${ms(a)}${unit}`,
-    Number.isNaN(b) ? '—' : `${ms(b)}${unit}`,
+    Number.isNaN(a) ? '—' : `${wholeMs(a)}${unit}`,
+    Number.isNaN(b) ? '—' : `${wholeMs(b)}${unit}`,
     Number.isNaN(a) || Number.isNaN(b) ? '—' : (b / a).toFixed(2),
-  ]
-  const phases: [string, string][] = [
-    ['entry runs', APP_MARKS.entry],
-    ['code loaded', APP_MARKS.loaded],
-    ['worker ready', START_MARKS.worker],
-    ['state ready', START_MARKS.state],
-    ['start resolved', APP_MARKS.started],
-    ['first answer', APP_MARKS.answered],
   ]
   const markdown = [
     `The offline app (state kept) built from ${dir} (baseline) and from this tree (now), and msw alone, ${RELOADS} reloads each in turn:`,
@@ -344,7 +348,7 @@ const compareWithBaseline = async (given: string) => {
         row('First forms rendered, median', baseline.median, now.median),
         row('First forms rendered, p90', baseline.p90, now.p90),
         [
-          `Over msw alone’s median (${ms(msw.median)} ms)`,
+          `Over msw alone’s median (${wholeMs(msw.median)} ms)`,
           `${(baseline.median / msw.median).toFixed(2)}×`,
           `${(now.median / msw.median).toFixed(2)}×`,
           '',
@@ -355,7 +359,7 @@ const compareWithBaseline = async (given: string) => {
           kb(now.loadedGzip),
           (now.loadedGzip / baseline.loadedGzip).toFixed(2),
         ],
-        ...phases.map(([label, mark]) =>
+        ...PHASES.map(([label, mark]) =>
           row(`${label}, median ms after navigation`, baseline.phase(mark), now.phase(mark), ''),
         ),
       ],
@@ -401,20 +405,15 @@ const main = async () => {
   const overMsw = persisted.median / msw.median
   const verdict = (ok: boolean) => (ok ? 'met' : '**NOT met**')
   const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} ms`)
-  const at = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
   const breakdown = (label: string, result: (typeof results)[number]) => [
     label,
-    ...[
-      'html',
-      APP_MARKS.entry,
-      APP_MARKS.loaded,
+    ...PHASES.map(([, mark]) =>
       // msw alone has no mark of its own: its start resolves when its worker is ready.
-      result === msw ? APP_MARKS.started : START_MARKS.worker,
-      START_MARKS.state,
-      APP_MARKS.started,
-      APP_MARKS.answered,
-    ].map((name) => at(result.phase(name))),
-    at(result.median),
+      wholeMs(
+        result.phase(result === msw && mark === START_MARKS.worker ? APP_MARKS.started : mark),
+      ),
+    ),
+    wholeMs(result.median),
   ]
   const ratio = (a: number, b: number) => (a / b).toFixed(2)
   const chunks = persisted.build.assets
@@ -463,16 +462,10 @@ const main = async () => {
     table(
       [
         ['Median, ms after navigation', '---'],
-        ...[
-          'HTML in',
-          'entry runs',
-          'code loaded',
-          'worker ready',
-          'state ready',
-          'start resolved',
-          'first answer',
-          'rendered',
-        ].map((heading): [string, '--:'] => [heading, '--:']),
+        ...[...PHASES.map(([heading]) => heading), 'rendered'].map((heading): [string, '--:'] => [
+          heading,
+          '--:',
+        ]),
       ],
       [
         breakdown('static page, no mock', floor),
