@@ -3,7 +3,8 @@
  * of 20 forms, wrk): each process's user + system time over a run (from /proc) divided by the
  * requests it served. Steadier than req/s on a shared machine, and what a change to the proxy's
  * per-exchange work moves. With PROFILE_DIR, both run under `--cpu-prof` and `--trace-gc`
- * (PROFILE_DIR/{ours,floor}.cpuprofile and .gc.log), to compare self-time per function and
+ * (PROFILE_DIR/{ours,floor}.cpuprofile and .gc.log, and the upstream's mock-server-1.cpuprofile
+ * through bench/lib/child.ts), to compare self-time per function and
  * garbage collection. With BASELINE (another checkout, its dependencies installed), that
  * checkout's proxy runs beside ours in the same runs: before and after a change, under the same
  * load. Run alone: npx tsx bench/proxy-cpu.ts (BENCH_SECONDS, BENCH_RUNS, BENCH_CONNECTIONS as
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { nodeBundleOptions } from '../mock/cli/build/bundle.mjs'
-import { ROOT } from './lib/child.ts'
+import { cpuProfileFlags, ROOT } from './lib/child.ts'
 import { freePort } from './lib/cold-start.ts'
 import { BENCH_KEY } from './lib/filler.ts'
 import { auth, log } from './lib/loads.ts'
@@ -49,9 +50,7 @@ const stopper = (child: ChildProcess, signal: NodeJS.Signals) => () =>
 
 /** A Node process running `args` (profiled with PROFILE_DIR), ready once GET /forms answers 200. */
 const startNode = async (name: string, args: string[], port: number): Promise<Server> => {
-  const flags = profileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`]
-    : []
+  const flags = profileDir ? cpuProfileFlags(profileDir, name) : []
   const gc = profileDir ? ['--trace-gc'] : []
   const child = spawn(process.execPath, [...flags, ...gc, ...args], {
     cwd: ROOT,

@@ -53,6 +53,13 @@ const handleOf = (child: ChildProcess, info: Child['info']): Child => {
   }
 }
 
+/** Node's flags that write a CPU profile of the process to `dir/<name>.cpuprofile` as it exits. */
+export const cpuProfileFlags = (dir: string, name: string): string[] => [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+  `--cpu-prof-name=${name}.cpuprofile`,
+]
+
 /**
  * With PROFILE_DIR, every server runs under `--cpu-prof` and writes PROFILE_DIR/<file>-<n>.cpuprofile
  * when stopped: the mock and its floor profiled under the same load, as bench/targets.ts says to
@@ -64,9 +71,7 @@ const profileFlags = (file: string): string[] => {
   if (!PROFILE_DIR) return []
   profiled += 1
   return [
-    '--cpu-prof',
-    `--cpu-prof-dir=${PROFILE_DIR}`,
-    `--cpu-prof-name=${basename(file, '.ts')}-${profiled}.cpuprofile`,
+    ...cpuProfileFlags(PROFILE_DIR, `${basename(file, '.ts')}-${profiled}`),
     "--import=data:text/javascript,process.on('SIGTERM',()=>process.exit(0))",
   ]
 }
