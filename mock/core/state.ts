@@ -1,17 +1,16 @@
 import * as z from 'zod'
 import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
 import { loadOnce } from './load-once.ts'
+import { StoredForm, StoredResponse } from './records/forms.ts'
+import { StoredSeries } from './records/series.ts'
+import { StoredSession } from './records/sessions.ts'
+import { StoredReport } from './records/sponsors.ts'
 import {
   COLLECTIONS,
   type CollectionName,
   type Organization,
   Store,
-  StoredForm,
   StoredOrganization,
-  StoredReport,
-  StoredResponse,
-  StoredSeries,
-  StoredSession,
 } from './store.ts'
 import type { Owned, Rec, Table } from './table.ts'
 

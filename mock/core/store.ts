@@ -1,17 +1,12 @@
 import * as z from 'zod'
-import { Activity } from '../../contract/activities.ts'
-import { idOf, LIMITS, RecordedIdentifier } from '../../contract/common.ts'
-import { Field } from '../../contract/fields.ts'
-import { Form, FormResponse } from '../../contract/forms.ts'
+import { idOf } from '../../contract/common.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'
-import { Round, Series } from '../../contract/series.ts'
-import { Session } from '../../contract/sessions.ts'
-import { SponsorReport } from '../../contract/sponsors.ts'
-import { Team } from '../../contract/teams.ts'
 import type { RecordChange } from './changes.ts'
+import { StoredForm, StoredResponse } from './records/forms.ts'
+import { StoredSeries } from './records/series.ts'
+import { StoredSession } from './records/sessions.ts'
+import { StoredReport } from './records/sponsors.ts'
 import { newestFirst, type Owned, type Rec, Table } from './table.ts'
-
-const owned = { orgId: idOf('organization'), seq: z.int().min(0) }
 
 export const StoredOrganization = z.strictObject({
   id: idOf('organization'),
@@ -20,59 +15,6 @@ export const StoredOrganization = z.strictObject({
   entitlements: z.array(z.enum(ENTITLEMENTS)),
 })
 export type Organization = z.infer<typeof StoredOrganization>
-
-/**
- * Stored records admit, besides the profile's identifiers, those another deployment handed out
- * (`RecordedIdentifier`): a state imported from its traffic keeps them, so its links resolve. Each
- * is the profile's schema with only its identifiers widened (the same TypeScript type: strings).
- */
-const kept = RecordedIdentifier
-const keptIds = <U extends typeof Field | typeof Activity>(union: U): U =>
-  z.discriminatedUnion(
-    'kind',
-    union.options.map((option) => option.extend({ id: kept })) as unknown as U['options'],
-  ) as unknown as U
-const StoredField = keptIds(Field)
-const StoredActivity = keptIds(Activity)
-const StoredTeam = Team.extend({ id: kept })
-const teams = z.array(StoredTeam).max(LIMITS.teamsPerSessionOrSeries)
-const activities = z.array(StoredActivity).max(LIMITS.activitiesPerSession)
-
-export const StoredForm = Form.extend({
-  ...owned,
-  id: kept,
-  joinCode: kept,
-  slug: kept,
-  fields: z.array(StoredField).max(LIMITS.fieldsPerForm),
-})
-/** Participation is not part of the API (§1: join flows are not shown); reports roll it up. */
-export const StoredSession = Session.extend({
-  ...owned,
-  id: kept,
-  joinCode: kept,
-  activities,
-  teams,
-  currentActivityId: kept.nullable(),
-  participants: z.int().min(0),
-})
-export const StoredSeries = Series.extend({
-  ...owned,
-  id: kept,
-  joinCode: kept,
-  teams,
-  rounds: z
-    .array(Round.extend({ id: kept, joinCode: kept, activities }))
-    .max(LIMITS.roundsPerSeries),
-  roundParticipants: z.record(z.string(), z.int().min(0)),
-})
-export const StoredReport = SponsorReport.extend({ ...owned, id: kept, slug: kept })
-export const StoredResponse = FormResponse.extend({ ...owned, id: kept, formId: kept })
-
-export type StoredForm = z.infer<typeof StoredForm>
-export type StoredSession = z.infer<typeof StoredSession>
-export type StoredSeries = z.infer<typeof StoredSeries>
-export type StoredReport = z.infer<typeof StoredReport>
-export type StoredResponse = z.infer<typeof StoredResponse>
 
 const bySubmission = (a: StoredResponse, b: StoredResponse) =>
   a.submittedAt === b.submittedAt ? a.seq - b.seq : a.submittedAt > b.submittedAt ? 1 : -1

@@ -2,13 +2,10 @@ import type { Form, FormResponse } from '../../contract/forms.ts'
 import type { Series } from '../../contract/series.ts'
 import type { Session } from '../../contract/sessions.ts'
 import type { SponsorReport } from '../../contract/sponsors.ts'
-import type {
-  StoredForm,
-  StoredReport,
-  StoredResponse,
-  StoredSeries,
-  StoredSession,
-} from './store.ts'
+import type { StoredForm, StoredResponse } from './records/forms.ts'
+import type { StoredSeries } from './records/series.ts'
+import type { StoredSession } from './records/sessions.ts'
+import type { StoredReport } from './records/sponsors.ts'
 
 /** API views of stored records: the bookkeeping fields never leave the mock. */
 export const formView = ({ orgId: _o, seq: _s, ...form }: StoredForm): Form => form

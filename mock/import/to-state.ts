@@ -12,15 +12,12 @@ import { SETTINGS_DEFAULTS } from '../../contract/form-settings.ts'
 import type { Entitlement } from '../../contract/route.ts'
 import { SponsorPayload } from '../../contract/sponsors.ts'
 import { ACTIVITY_SAMPLES } from '../conformance/checks/helpers/samples.ts'
+import { StoredForm, StoredResponse } from '../core/records/forms.ts'
+import { StoredSeries } from '../core/records/series.ts'
+import { StoredSession } from '../core/records/sessions.ts'
+import { StoredReport } from '../core/records/sponsors.ts'
 import type { MockState } from '../core/state.ts'
-import {
-  type Organization,
-  StoredForm,
-  StoredReport,
-  StoredResponse,
-  StoredSeries,
-  StoredSession,
-} from '../core/store.ts'
+import type { Organization } from '../core/store.ts'
 import { isObject } from '../traffic/exchange-context.ts'
 import { Fakes } from './fakes.ts'
 import {

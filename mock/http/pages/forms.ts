@@ -1,5 +1,5 @@
 import type { Field } from '../../../contract/fields.ts'
-import type { StoredForm } from '../../core/store.ts'
+import type { StoredForm } from '../../core/records/forms.ts'
 import { type Html, html, layout, plural } from './html.ts'
 
 const choiceList = (field: Field, type: 'radio' | 'checkbox', options: readonly string[]) =>

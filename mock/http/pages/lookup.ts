@@ -1,6 +1,9 @@
 import type { Activity } from '../../../contract/activities.ts'
 import type { Team } from '../../../contract/teams.ts'
-import type { Store, StoredForm, StoredReport, StoredSeries } from '../../core/store.ts'
+import type { StoredForm } from '../../core/records/forms.ts'
+import type { StoredSeries } from '../../core/records/series.ts'
+import type { StoredReport } from '../../core/records/sponsors.ts'
+import type { Store } from '../../core/store.ts'
 
 /**
  * Public URLs carry no API key, so their records are found across every organization. Slugs and

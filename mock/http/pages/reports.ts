@@ -1,5 +1,5 @@
 import type { SponsorPayload } from '../../../contract/sponsors.ts'
-import type { StoredReport } from '../../core/store.ts'
+import type { StoredReport } from '../../core/records/sponsors.ts'
 import { barChart, columnChart } from './charts.ts'
 import { formatDay, formatMonth, type Html, html, layout, plural } from './html.ts'
 

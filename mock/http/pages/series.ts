@@ -1,5 +1,5 @@
 import { publicPath } from '../../../contract/common.ts'
-import type { StoredSeries } from '../../core/store.ts'
+import type { StoredSeries } from '../../core/records/series.ts'
 import { type Html, html, layout, plural } from './html.ts'
 
 /**
