@@ -3,6 +3,8 @@ import {
   CLIENT_APP,
   docsBrowserSnippet,
   FETCH_APP,
+  FLOOR_APP,
+  FLOOR_MODULE,
   MOCK_APP,
   MSW_ALONE_APP,
 } from './app/sources.ts'
@@ -167,5 +169,35 @@ describe("docs/usage.md's Vite config for a build that carries the mock", () => 
     expect(repeatedLongStrings(recipe as ViteBuild)).toEqual([])
     const saved = (defaults?.totals.gzip ?? 0) - (recipe?.totals.gzip ?? Infinity)
     expect(saved).toBeGreaterThanOrEqual(40 * 1024)
+  })
+})
+
+describe("bench:browser's floor of our dependencies", () => {
+  let app: ViteApp | undefined
+  let floor: ViteBuild | undefined
+  beforeAll(async () => {
+    app = createViteApp({
+      files: { 'src/main.ts': FLOOR_APP, 'src/floor.ts': FLOOR_MODULE, '.env': 'VITE_MOCK=on\n' },
+      worker: false,
+    })
+    floor = await app.build({ modules: true })
+  }, 120_000)
+  afterAll(() => app?.remove())
+
+  it("builds the forms' schemas and table, and no other resource's schemas nor the mock's dispatcher", () => {
+    const modules = floor?.modules ?? []
+    for (const needed of ['contract/forms.ts', 'mock/core/records/forms.ts', 'mock/core/table.ts'])
+      expect(modules).toContain(needed)
+    // Any of these in the floor would make it measure what the mock does, not what it cannot skip.
+    for (const beyond of [
+      'contract/activities.ts',
+      'contract/sessions.ts',
+      'contract/series.ts',
+      'contract/sponsors.ts',
+      'contract/teams.ts',
+      'mock/core/store.ts',
+      'mock/core/dispatch.ts',
+    ])
+      expect(modules).not.toContain(beyond)
   })
 })

@@ -116,6 +116,56 @@ enableMocking()
   })
 `
 
+/** The repository, whose own modules (not the package's exports) the floor below imports. */
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url))
+
+/**
+ * The floor of the browser mock's first answer on the client's dependencies, as the POST floor is
+ * for the server (bench/servers/floor-server.ts): msw's worker with one handler doing only what
+ * the first answer of any mock built on zod and @msw/data must. It builds the forms' stored-record
+ * schema (zod), stores the demo's forms part on the first request through the mock's own Table
+ * (each record checked by @msw/data's `Collection.create`), and answers the organization's list.
+ * No key lookup, routing, other resources' schemas, saved state or typed client. The entry
+ * (FLOOR_APP) imports it as one chunk, as an app imports the mock.
+ */
+export const FLOOR_MODULE = `
+import { setupWorker } from 'msw/browser'
+import { http, HttpResponse } from 'msw'
+import { demoSnapshot } from '${REPOSITORY}fixtures/demo-snapshot.ts'
+import { StoredForm } from '${REPOSITORY}mock/core/records/forms.ts'
+import { newestFirst, Table } from '${REPOSITORY}mock/core/table.ts'
+import { formView } from '${REPOSITORY}mock/core/views.ts'
+
+export const startFloor = async () => {
+  const forms = new Table(StoredForm, newestFirst)
+  const { organizations } = JSON.parse(demoSnapshot.frame) as { organizations: { id: string; apiKey: string }[] }
+  const orgId = organizations.find((org) => org.apiKey === 'acme-demo-key')?.id ?? ''
+  let stored: Promise<unknown> | undefined
+  const list = http.get('/api/v1/forms', async () => {
+    stored ??= demoSnapshot.parts.forms().then((text) => forms.insertAll(JSON.parse(text)))
+    await stored
+    return HttpResponse.json({ forms: forms.listByOrg(orgId).map(formView) })
+  })
+  await setupWorker(list).start({ quiet: true, onUnhandledRequest: 'bypass' })
+}
+`
+export const FLOOR_APP = `
+performance.mark('${APP_MARKS.entry}')
+const app = document.querySelector('#app') as HTMLElement
+const enableMocking = async () => {
+  if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
+  const { startFloor } = await import('./floor.ts')
+  performance.mark('${APP_MARKS.loaded}')
+  await startFloor()
+  performance.mark('${APP_MARKS.started}')
+}
+enableMocking()
+  .then(() => fetch('/api/v1/forms'))
+  .then((response) => response.json())
+  .then((body: { forms: { title: string }[] }) => {${RENDER_FORMS}
+  })
+`
+
 /**
  * No mock, no worker: the same list fetched from a static file (`public/forms.json` =
  * STATIC_FORMS). The floor of navigation, one request and a render on the machine.
