@@ -93,20 +93,17 @@ const RENDER_FORMS = `
     app.dataset.renderedAt = String(performance.now())`
 
 /**
- * The floor under any mock on msw in a page: msw's worker started with one static handler, then
- * the same list through it. What bench/browser.ts compares the mock with.
+ * An app that starts a worker between the marks (`load` imports its code, `start` starts it), then
+ * fetches the list through it and renders it: msw alone and the floor below differ only there.
  */
-export const MSW_ALONE_APP = `
+const appOverWorker = (load: string, start: string) => `
 performance.mark('${APP_MARKS.entry}')
 const app = document.querySelector('#app') as HTMLElement
 const enableMocking = async () => {
   if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
-  // Destructured where imported, so the bundler keeps only these of msw's root (not its graphql).
-  const { setupWorker } = await import('msw/browser')
-  const { http, HttpResponse } = await import('msw')
+${load}
   performance.mark('${APP_MARKS.loaded}')
-  const forms = ${STATIC_FORMS}
-  await setupWorker(http.get('/api/v1/forms', () => HttpResponse.json(forms))).start({ quiet: true, onUnhandledRequest: 'bypass' })
+${start}
   performance.mark('${APP_MARKS.started}')
 }
 enableMocking()
@@ -115,6 +112,18 @@ enableMocking()
   .then((body: { forms: { title: string }[] }) => {${RENDER_FORMS}
   })
 `
+
+/**
+ * The floor under any mock on msw in a page: msw's worker started with one static handler, then
+ * the same list through it. What bench/browser.ts compares the mock with.
+ */
+export const MSW_ALONE_APP = appOverWorker(
+  `  // Destructured where imported, so the bundler keeps only these of msw's root (not its graphql).
+  const { setupWorker } = await import('msw/browser')
+  const { http, HttpResponse } = await import('msw')`,
+  `  const forms = ${STATIC_FORMS}
+  await setupWorker(http.get('/api/v1/forms', () => HttpResponse.json(forms))).start({ quiet: true, onUnhandledRequest: 'bypass' })`,
+)
 
 /** The repository, whose own modules (not the package's exports) the floor below imports. */
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url))
@@ -149,22 +158,10 @@ export const startFloor = async () => {
   await setupWorker(list).start({ quiet: true, onUnhandledRequest: 'bypass' })
 }
 `
-export const FLOOR_APP = `
-performance.mark('${APP_MARKS.entry}')
-const app = document.querySelector('#app') as HTMLElement
-const enableMocking = async () => {
-  if (!import.meta.env.DEV && import.meta.env.VITE_MOCK !== 'on') return
-  const { startFloor } = await import('./floor.ts')
-  performance.mark('${APP_MARKS.loaded}')
-  await startFloor()
-  performance.mark('${APP_MARKS.started}')
-}
-enableMocking()
-  .then(() => fetch('/api/v1/forms'))
-  .then((response) => response.json())
-  .then((body: { forms: { title: string }[] }) => {${RENDER_FORMS}
-  })
-`
+export const FLOOR_APP = appOverWorker(
+  "  const { startFloor } = await import('./floor.ts')",
+  '  await startFloor()',
+)
 
 /**
  * No mock, no worker: the same list fetched from a static file (`public/forms.json` =
