@@ -56,7 +56,7 @@ const TARGET = { loadedGzip: 160 * 1024, renderOverMsw: 1.2 }
 const { values: args } = parseArgs({
   options: { baseline: { type: 'string' }, reloads: { type: 'string' } },
 })
-const RELOADS = Number(args.reloads ?? 15)
+const RELOADS = Number(args.reloads ?? 40)
 if (!Number.isInteger(RELOADS) || RELOADS < 1) {
   throw new Error(`--reloads must be a whole number of at least 1, not ${args.reloads}`)
 }
