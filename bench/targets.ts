@@ -143,7 +143,9 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'moved to the front of the memory’s LRU ~3; the answer cache ~3; the request rules ~1), the log ' +
     'and coverage ~5, taps, flight and the repeated-answer compare ~3; garbage collection ~7 against ' +
     'the floor’s ~3. The rest of the gap (~40 µs) shows in Node’s and the kernel’s own functions ' +
-    '(socket writes, HTTP parsing) running slower in our process than in the floor’s. So the check ' +
+    '(socket writes, HTTP parsing) running slower in our process than in the floor’s, not more of ' +
+    'them: `strace -c` counts 2 reads, 1 write and 1 writev per exchange in both, and the upstream ' +
+    'receives byte-identical requests from both (session 32). So the check ' +
     'itself (head, check and log, ~29 µs) over the floor’s ~120 µs allows at most ~0.80× even with ' +
     'nothing else: 0.85× is out of reach of a proxy that checks every exchange on this machine. ' +
     'What would come next: the memory’s LRU without a delete and set per remembered record, one ' +
