@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { ACME_KEY } from '../../../fixtures/index.ts'
 import { readSnippets } from '../../cli/snippets.ts'
 
 /** Apps built by the Vite tests and by bench/bundles.ts, so both measure the same code. */
@@ -148,7 +149,8 @@ import { formView } from '${REPOSITORY}mock/core/views.ts'
 export const startFloor = async () => {
   const forms = new Table(StoredForm, newestFirst)
   const { organizations } = JSON.parse(demoSnapshot.frame) as { organizations: { id: string; apiKey: string }[] }
-  const orgId = organizations.find((org) => org.apiKey === 'acme-demo-key')?.id ?? ''
+  const orgId = organizations.find((org) => org.apiKey === '${ACME_KEY}')?.id
+  if (orgId === undefined) throw new Error('the demo snapshot has no organization with the key ${ACME_KEY}')
   let stored: Promise<unknown> | undefined
   const list = http.get('/api/v1/forms', async () => {
     stored ??= demoSnapshot.parts.forms().then((text) => forms.insertAll(JSON.parse(text)))
