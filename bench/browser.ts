@@ -94,7 +94,7 @@ const WHERE_IT_GOES = [
   'measurable once they were. What remains over the static page is msw’s registration and handshake (the "msw alone"',
   'row: msw’s own). The floor row adds what any mock on msw, zod and @msw/data pays for this answer: zod and the forms’',
   'schemas evaluated, the forms part stored (about half of that the zod check each @msw/data collection makes of every',
-  'record, kept by design): ~1.1× msw alone. Over that floor the mock’s own phases are as long as the floor’s from the',
+  'record, kept by design): 1.1–1.2× msw alone. Over that floor the mock’s own phases are as long as the floor’s from the',
   'start on (the worker, the state beside it and IndexedDB’s open and read, then the first answer through the',
   'dispatcher); what it adds is in "code loaded": a mark at the top and bottom of each module (interleaved reloads) puts',
   '~6 ms more in module evaluation, ~4 ms of it the sessions’, activities’, series’, sponsors’ and teams’ schemas (which',
