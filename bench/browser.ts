@@ -317,7 +317,7 @@ const wholeMs = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(
 /** The floor of our dependencies in a page (test/browser/app/sources.ts), measured beside msw alone. */
 const FLOOR: Variant = { name: 'floor', source: FLOOR_APP, files: { 'src/floor.ts': FLOOR_MODULE } }
 
-/** `--baseline DIR`: the offline app from DIR and from this tree, and msw alone, in turn. */
+/** `--baseline DIR`: the offline app from DIR and from this tree, msw alone and the floor, in turn. */
 const compareWithBaseline = async (given: string) => {
   const dir = resolve(given)
   for (const needed of ['package.json', 'node_modules']) {
@@ -333,8 +333,7 @@ const compareWithBaseline = async (given: string) => {
     { name: 'msw', source: MSW_ALONE_APP },
     FLOOR,
   ])
-  const floor = results[3]
-  const [baseline, now, msw] = results
+  const [baseline, now, msw, floor] = results
   if (!baseline || !now || !msw || !floor)
     throw new Error('measure returned fewer results than apps')
   const cell = (value: number, unit: string) =>
