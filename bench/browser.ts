@@ -39,7 +39,6 @@ import {
   type ViteApp,
   type ViteBuild,
 } from '../test/browser/vite-app.ts'
-import { sourceEntries } from '../test/cli/snippets.ts'
 import { table } from './lib/markdown.ts'
 import { writeSection } from './sections.ts'
 
@@ -119,22 +118,15 @@ const quantile = (values: number[], q: number) => {
 }
 const shortName = (file: string) => file.replace(/-[\w-]{8}\.js$/, '.js')
 
-/** A checkout of BEFORE_COMMIT sharing this repository's node_modules, and a Vite config for it. */
+/** A checkout of BEFORE_COMMIT sharing this repository's node_modules. */
 const checkoutBefore = () => {
   const dir = mkdtempSync(join(tmpdir(), 'engagement-before-'))
   execFileSync('git', ['-C', ROOT, 'worktree', 'add', '--detach', dir, BEFORE_COMMIT], {
     stdio: 'ignore',
   })
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
-  const aliases = [...sourceEntries(dir)]
-    .map(
-      ([name, file]) =>
-        `{ find: /^${name.replace(/[/.]/g, '\\$&')}$/, replacement: ${JSON.stringify(file)} }`,
-    )
-    .join(', ')
   return {
     dir,
-    config: `export default { logLevel: 'warn', resolve: { alias: [${aliases}] } }\n`,
     remove: () => {
       execFileSync('git', ['-C', ROOT, 'worktree', 'remove', '--force', dir], { stdio: 'ignore' })
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true })
@@ -200,7 +192,8 @@ interface Variant {
   parent?: string
   /** The checkout `engagement-mock` is built from (default this tree). */
   sources?: string
-  config?: string
+  /** `false`: Vite's defaults instead of docs/usage.md's config (the code before issue 11 had none). */
+  recipeConfig?: boolean
   files?: Record<string, string>
 }
 
@@ -216,11 +209,11 @@ const measure = async (variants: Variant[]) => {
         files: {
           'src/main.ts': variant.source,
           '.env': 'VITE_MOCK=on\n',
-          ...(variant.config ? { 'vite.config.mjs': variant.config } : {}),
           ...variant.files,
         },
         ...(variant.parent ? { parent: variant.parent } : {}),
         ...(variant.sources ? { sources: variant.sources } : {}),
+        ...(variant.recipeConfig === false ? { recipeConfig: false } : {}),
       })
       closers.push(async () => app.remove())
       const build = await app.build({ modules: true })
@@ -401,7 +394,13 @@ const main = async () => {
   let results: Awaited<ReturnType<typeof measure>>
   try {
     results = await measure([
-      { name: 'before', source: MOCK_APP, parent: before.dir, config: before.config },
+      {
+        name: 'before',
+        source: MOCK_APP,
+        parent: before.dir,
+        sources: before.dir,
+        recipeConfig: false,
+      },
       { name: 'now', source: MOCK_APP },
       { name: 'msw', source: MSW_ALONE_APP },
       { name: 'static', source: STATIC_APP, files: { 'public/forms.json': STATIC_FORMS } },
