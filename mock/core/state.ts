@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
 import { loadOnce } from './load-once.ts'
+import { INTERPRETED } from './record-check.ts'
 import { StoredForm, StoredResponse } from './records/forms.ts'
 import { StoredSeries } from './records/series.ts'
 import { StoredSession } from './records/sessions.ts'
@@ -224,13 +225,13 @@ export const buildStore = async (
 ): Promise<{ store: Store } | { error: string }> => {
   if (input instanceof StreamedState) {
     const { reader } = input
-    const head = StateFrame.safeParse(reader.head())
+    const head = StateFrame.safeParse(reader.head(), INTERPRETED)
     if (!head.success) return notAState(head.error.issues[0])
     const built = await storeState(head.data, (name) => reader.records(name))
     if ('store' in built) reader.end()
     return built
   }
-  const envelope = StateEnvelope.safeParse(input)
+  const envelope = StateEnvelope.safeParse(input, INTERPRETED)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
   return storeState(frame, (name) => frame[name])
@@ -345,7 +346,7 @@ export const buildDeferredStore = (
   input: unknown,
   parts: Record<CollectionName, StatePart>,
 ): { store: Store } | { error: string } => {
-  const envelope = StateFrame.safeParse(input)
+  const envelope = StateFrame.safeParse(input, INTERPRETED)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
   const started = startStore(frame)

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { idOf } from '../../contract/common.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'
 import type { RecordChange } from './changes.ts'
+import { INTERPRETED } from './record-check.ts'
 import { StoredForm, StoredResponse } from './records/forms.ts'
 import { StoredSeries } from './records/series.ts'
 import { StoredSession } from './records/sessions.ts'
@@ -157,7 +158,7 @@ export class Store {
   }
 
   addOrganization(org: Organization): void {
-    const parsed = StoredOrganization.parse(org)
+    const parsed = StoredOrganization.parse(org, INTERPRETED)
     this.organizations.push(parsed)
     this.#orgsByKey.set(parsed.apiKey, parsed)
     this.#orgIds.add(parsed.id)

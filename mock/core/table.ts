@@ -1,5 +1,6 @@
 import { Collection } from '@msw/data'
 import type * as z from 'zod'
+import { recordCheck } from './record-check.ts'
 
 /** What every stored record carries besides its API fields: owner and creation sequence. */
 export interface Owned {
@@ -9,7 +10,8 @@ export interface Owned {
 }
 
 /** A stored record: the schema's output plus @msw/data's internal (non-enumerable) keys. */
-export type Rec<S extends z.ZodType> = ReturnType<Collection<S>['all']>[number]
+export type Rec<S extends z.ZodType> = ReturnType<Collection<Checked<S>>['all']>[number]
+type Checked<S extends z.ZodType> = ReturnType<typeof recordCheck<S>>
 
 /**
  * The records of one resource: an @msw/data collection per organization, plus the indexes the hot
@@ -18,8 +20,8 @@ export type Rec<S extends z.ZodType> = ReturnType<Collection<S>['all']>[number]
  * the whole store; lookups by id and lists never scan at all.
  */
 export class Table<S extends z.ZodType<Owned>> {
-  readonly #schema: S
-  readonly #collections = new Map<string, Collection<S>>()
+  readonly #schema: Checked<S>
+  readonly #collections = new Map<string, Collection<Checked<S>>>()
   /** Insertion order is creation order (a replace keeps its place): `all()` and exports use it. */
   readonly #byId = new Map<string, Rec<S>>()
   /** Oldest first, so the usual insert (the newest record) is an append. */
@@ -30,11 +32,11 @@ export class Table<S extends z.ZodType<Owned>> {
   observer: ((record: Rec<S>, removed: boolean) => void) | undefined
 
   constructor(schema: S, newer: (a: Rec<S>, b: Rec<S>) => number) {
-    this.#schema = schema
+    this.#schema = recordCheck(schema)
     this.#newer = newer
   }
 
-  #collectionOf(orgId: string): Collection<S> {
+  #collectionOf(orgId: string): Collection<Checked<S>> {
     let collection = this.#collections.get(orgId)
     if (!collection) {
       collection = new Collection({ schema: this.#schema })
