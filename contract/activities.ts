@@ -33,7 +33,16 @@ export const ACTIVITY_KIND_SINCE = {
   cue: 'initial',
 } as const satisfies Record<ActivityKind, ReleaseName>
 
-const text = (max: number) => z.string().trim().min(1).max(max)
+// One schema per length, shared: zod builds four per call, at import, before a page's first answer.
+const texts = new Map<number, z.ZodString>()
+const text = (max: number): z.ZodString => {
+  let schema = texts.get(max)
+  if (!schema) {
+    schema = z.string().trim().min(1).max(max)
+    texts.set(max, schema)
+  }
+  return schema
+}
 const question = text(300)
 const choices = (min: number, max: number) =>
   z
