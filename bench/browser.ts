@@ -99,7 +99,7 @@ const WHERE_IT_GOES = [
   'Each reload is awaited over the DevTools protocol, not with a Playwright locator: a locator first runs Playwright’s',
   'injected script in the page, 8–14 ms of its main thread that a trace found in the middle of every app’s start, where',
   'it delayed each app by what it overlapped. Measured without it (issue 34, session 34), msw alone renders in 73–84 ms,',
-  'not 92–110; the floor is 1.10–1.19× msw alone and the mock 1.24–1.35× msw alone, 1.12–1.16× the floor. The figures',
+  'not 92–110; the floor is 1.10–1.19× msw alone and the mock 1.24–1.41× msw alone, 1.10–1.19× the floor. The figures',
   'before that session carried the injected script in every app, which made every ratio read lower.',
   'From the start on, the mock’s phases are about as long as the floor’s (the worker, the state beside it and IndexedDB’s',
   'open and read, then the first answer through the dispatcher); what it adds is mostly in "code loaded". A CPU profile',
