@@ -383,9 +383,12 @@ const peersTable = (r: Results) => {
         : name === 'bare stringify'
           ? Number.NaN
           : (r.peers.coldMedian[name] ?? Number.NaN)
+    // As each peer's: the server right after it answered, before any write. The benchmark's own
+    // host builds its store through 30 POSTs, which load faker and the write operations (~14 MiB),
+    // so its figure (in the notes below the tables) is not one at start.
     const rss =
       name === 'mock'
-        ? r.rssAfterStart
+        ? r.cold.binRss
         : name === 'bare stringify'
           ? Number.NaN
           : r.peers.rssAtStart[name]
@@ -451,7 +454,9 @@ server answers the same 20 forms: Prism statically from our openapi.json with th
 created form as the examples (it still checks the key and the body against the document);
 json-server with those forms as its db (it writes the db file after each POST, as it does in use);
 msw's \`getResponse\` over \`@mswjs/data\` 0.16, behind node:http. The mock's cold start is from a
-clone (the same figure as in the targets), its RSS is after start with the benchmark's store.
+clone (the same figure as in the targets), and its RSS is that process's right after its first 200, with the demo data,
+as each peer's is taken right after it answered, before any write (the benchmark's host, which builds its store through
+30 POSTs and so has loaded faker and the write operations, is in the notes below: "RSS of the mock host").
 
 ${peersTable(r)}
 
@@ -477,7 +482,7 @@ ${scaleTable(r)}
 ## Cold start and memory
 
 - Cold start, spawn to the first 200 of GET /api/v1/forms: \`engagement-mock serve\` (node mock/cli/bin.cjs) median ${Math.round(r.cold.binMedian)} ms (runs: ${r.cold.bin.join(', ')} ms), and ${Math.round(r.cold.rebuildingMedian)} ms on the first launch after an edit or a clone, which bundles the sources again and has no code cache yet (runs: ${r.cold.rebuilding.join(', ')} ms); \`npm start\` median ${Math.round(r.cold.npmMedian)} ms (runs: ${r.cold.npm.join(', ')} ms); the installed package's \`engagement-mock serve\` (its launcher over the build, dist/cli, in the layout npm installs) median ${Math.round(r.cold.builtMedian)} ms (runs: ${r.cold.built.join(', ')} ms), and ${Math.round(r.cold.builtFirstMedian)} ms on its first start, before it has written its code cache (runs: ${r.cold.builtFirst.join(', ')} ms). The serve bundle runs with a V8 code cache written by the first start (mock/cli/build/code-cache.cjs); every start counted in the medians above, but the first ones named, had it. The floor on this machine in the same rounds, Node starting a bare node:http server that answers \`{}\`: median ${Math.round(r.cold.floorMedian)} ms.
-- RSS of the mock host: ${mib(r.rssAfterStart)} after start (20 records), ${mib(r.rssAfterLoad)} after the GET load, ${mib(r.rssAfterPosts)} after the POST load (${thousands(r.side['POST /forms']?.mock?.requests ?? 0)} forms created); ${mib(r.scale[100_000]?.rssStart ?? Number.NaN)} with 100,000 records once settled (${mib(r.scale[100_000]?.rssPeak ?? Number.NaN)} right after the import, before V8 has returned its garbage to the system); the CLI right after its first 200: ${mib(r.cold.binRss)}.
+- RSS of the mock host: ${mib(r.rssAfterStart)} after start (its 20 forms and 10 sessions created through POSTs, which load faker and the write operations), ${mib(r.rssAfterLoad)} after the GET load, ${mib(r.rssAfterPosts)} after the POST load (${thousands(r.side['POST /forms']?.mock?.requests ?? 0)} forms created); ${mib(r.scale[100_000]?.rssStart ?? Number.NaN)} with 100,000 records once settled (${mib(r.scale[100_000]?.rssPeak ?? Number.NaN)} right after the import, before V8 has returned its garbage to the system); the CLI right after its first 200: ${mib(r.cold.binRss)}.
 - Import of a state file as \`serve --state\` loads one (each record validated), and the RSS figures of the records table: the median of ${r.settings.runs} processes per size, the first being the one the loads above ran against, the others started one at a time after them; after each, the floor's import of the same file (bench/servers/import-floor.ts: read and parsed whole, each record stored through @msw/data's documented \`Collection.create\`, which checks it against the same record schema, and nothing else), in a process of its own. Import runs: ${importRuns(r)}.
 
 ## In-process msw path (msw/node)
