@@ -453,7 +453,9 @@ The same machine and load, runs interleaved across all servers: ${Object.entries
 server answers the same 20 forms: Prism statically from our openapi.json with the mock's list and
 created form as the examples (it still checks the key and the body against the document);
 json-server with those forms as its db (it writes the db file after each POST, as it does in use);
-msw's \`getResponse\` over \`@mswjs/data\` 0.16, behind node:http. The mock's cold start is from a
+msw's \`getResponse\` over \`@mswjs/data\` 0.16, behind node:http. The mock here is a host started afresh with the
+benchmark's store, as each peer starts with its own (not the host of the side-by-side tables, which by then holds every
+form their POSTs created). The mock's cold start is from a
 clone (the same figure as in the targets), and its RSS is that process's right after its first 200, with the demo data,
 as each peer's is taken right after it answered, before any write (the benchmark's host, which builds its store through
 30 POSTs and so has loaded faker and the write operations, is in the notes below: "RSS of the mock host").
