@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createMock } from '../mock/create.ts'
 import { COMPACT_AT, keepState } from '../mock/http/state/keeper.ts'
 import type { Aggregate } from './lib/aggregate.ts'
-import { type Child, ROOT, rssOf, startChild } from './lib/child.ts'
+import { type Child, cpuMsOf, ROOT, rssOf, startChild } from './lib/child.ts'
 import { fillerState, POST_KEY } from './lib/filler.ts'
 import { auth, compareRuns, json, log, POST_BODY } from './lib/loads.ts'
 import { table } from './lib/markdown.ts'
@@ -54,12 +54,6 @@ const startKept = async (records: number) => {
   return { child, file, journal: `${file}.journal` }
 }
 
-/** CPU time (user + system) the process has used so far, in ms. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')
-  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
-}
-
 /** The journal's size every 50 ms: its largest, and how often it shrank (a compaction). */
 const watchJournal = (path: string) => {
   let largest = 0
@@ -83,7 +77,7 @@ const postCost = async (records: number) => {
   const kept = await startKept(records)
   const servers: Record<string, Child> = { 'no --state': plain, '--state': kept.child }
   const before = Object.fromEntries(
-    Object.entries(servers).map(([name, c]) => [name, cpuMs(c.child.pid as number)]),
+    Object.entries(servers).map(([name, c]) => [name, cpuMsOf(c.child.pid as number)]),
   )
   const watch = watchJournal(kept.journal)
   const result = await compareRuns('POST /forms', servers, settings)
@@ -91,7 +85,7 @@ const postCost = async (records: number) => {
   const cpu = Object.fromEntries(
     Object.entries(servers).map(([name, c]) => [
       name,
-      ((cpuMs(c.child.pid as number) - (before[name] ?? 0)) * 1000) /
+      ((cpuMsOf(c.child.pid as number) - (before[name] ?? 0)) * 1000) /
         (result[name] as Aggregate).requests,
     ]),
   )

@@ -11,12 +11,12 @@
  * npm run bench).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { nodeBundleOptions } from '../mock/cli/build/bundle.mjs'
-import { cpuProfileFlags, ROOT } from './lib/child.ts'
+import { cpuMsOf, cpuProfileFlags, ROOT } from './lib/child.ts'
 import { freePort } from './lib/cold-start.ts'
 import { BENCH_KEY } from './lib/filler.ts'
 import { auth, log } from './lib/loads.ts'
@@ -28,12 +28,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 2)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const profileDir = process.env.PROFILE_DIR
 const baseline = process.env.BASELINE
-
-/** User + system CPU time of a process so far, in ms (clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
 
 interface Server {
   url: string
@@ -144,10 +138,10 @@ try {
   const upstreamPid = upstream.child.pid as number
   for (let i = 0; i < runs; i++) {
     for (const [name, server] of Object.entries(servers)) {
-      const [before, upBefore] = [cpuMs(server.pid), cpuMs(upstreamPid)]
+      const [before, upBefore] = [cpuMsOf(server.pid), cpuMsOf(upstreamPid)]
       const result = await wrk(load(server.url), { seconds, connections })
-      const used = cpuMs(server.pid) - before
-      const up = cpuMs(upstreamPid) - upBefore
+      const used = cpuMsOf(server.pid) - before
+      const up = cpuMsOf(upstreamPid) - upBefore
       log(
         `${name} run ${i + 1}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, ` +
           `${Math.round((used * 1000) / result.requests)} µs CPU/request ` +

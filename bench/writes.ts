@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Aggregate } from './lib/aggregate.ts'
-import { type Child, startChild } from './lib/child.ts'
+import { type Child, cpuMsOf, startChild } from './lib/child.ts'
 import { BENCH_KEY, POST_KEY } from './lib/filler.ts'
 import { auth, compareRuns, json, log, POST_BODY, type Scenario } from './lib/loads.ts'
 import { table } from './lib/markdown.ts'
@@ -31,20 +31,16 @@ const baseline = values.baseline
   ? resolve(values.baseline, 'bench', 'servers', 'mock-server.ts')
   : undefined
 
-/** CPU time (user + system) the process has used so far, in ms. */
-const cpuMs = (child: Child) => {
-  const fields = readFileSync(`/proc/${child.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')
-  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
-}
-
 /** compareRuns plus each server's CPU per request over those runs (only one is loaded at a time). */
 const compare = async (scenario: Scenario, servers: Record<string, Child>) => {
-  const before = Object.fromEntries(Object.entries(servers).map(([n, c]) => [n, cpuMs(c)]))
+  const before = Object.fromEntries(
+    Object.entries(servers).map(([n, c]) => [n, cpuMsOf(c.child.pid as number)]),
+  )
   const result = await compareRuns(scenario, servers, settings)
   const cpu: Record<string, number> = {}
   for (const [name, child] of Object.entries(servers)) {
     const requests = (result[name] as Aggregate).requests
-    cpu[name] = ((cpuMs(child) - (before[name] ?? 0)) * 1000) / requests
+    cpu[name] = ((cpuMsOf(child.child.pid as number) - (before[name] ?? 0)) * 1000) / requests
   }
   return { result, cpu }
 }

@@ -16,6 +16,12 @@ export interface Child {
   stop: () => Promise<void>
 }
 
+/** User + system CPU time a process has used so far, in ms (clock ticks of 10 ms), from /proc. */
+export const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 export const rssOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(status.match(/VmRSS:\s+(\d+)\s+kB/)?.[1] ?? Number.NaN)
