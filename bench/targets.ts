@@ -128,29 +128,30 @@ export const EXPLANATIONS: Record<TargetId, string> = {
     'mostly the identifier sets’ first lookups, which no order of work removes.',
   proxyThroughput:
     'Judged against the floor of our dependencies: http-proxy-3 forwarding the same traffic with ' +
-    'our settings and nothing else (bench/servers/forward-floor.ts). Every exchange is checked; ' +
-    'what the check costs was measured, step by step, with `npx tsx bench/proxy-cpu.ts` (CPU per ' +
-    'request from /proc under this load; PROFILE_DIR for `--cpu-prof` and `--trace-gc`; BASELINE ' +
-    'for another checkout beside ours in the same runs). Issue 34 (session 30) cut what a polled ' +
-    'answer costs: a byte-identical answer reuses the text read from it (compared chunk by chunk, ' +
-    'not joined, decoded, scrubbed and compared as text again), an uncompressed body is checked ' +
-    'without promises, the checker matches a request line once, a polled form renumbers the memory ' +
-    'it already holds instead of ~100 new objects, no WeakMap entry or second listener per exchange. ' +
-    'CPU per request, same runs: ours 252–260 µs before, 202–234 after; the floor 121–138. Where ' +
-    'ours goes now (JS time per exchange the profiler names, GET /forms of 20 forms): the early ' +
-    'head check ~7 µs, the answer’s exchange head (headers redacted, path and URL scrubbed) ~2.5, ' +
-    'the check of the whole exchange ~17 (the rules that remember records ~7, of which the 20 forms ' +
-    'moved to the front of the memory’s LRU ~3; the answer cache ~3; the request rules ~1), the log ' +
-    'and coverage ~5, taps, flight and the repeated-answer compare ~3; garbage collection ~7 against ' +
-    'the floor’s ~3. The rest of the gap (~40 µs) shows in Node’s and the kernel’s own functions ' +
-    '(socket writes, HTTP parsing) running slower in our process than in the floor’s, not more of ' +
-    'them: `strace -c` counts 2 reads, 1 write and 1 writev per exchange in both, and the upstream ' +
-    'receives byte-identical requests from both (session 32). So the check ' +
-    'itself (head, check and log, ~29 µs) over the floor’s ~120 µs allows at most ~0.80× even with ' +
-    'nothing else: 0.85× is out of reach of a proxy that checks every exchange on this machine. ' +
-    'What would come next: the memory’s LRU without a delete and set per remembered record, one ' +
-    'ExchangeContext per exchange instead of two (head, then check), coverage without a key string ' +
-    'per exchange. The floor’s and Prism’s figures come from the same runs.',
+    'our settings and nothing else (bench/servers/forward-floor.ts). Every exchange is checked. ' +
+    'What each step costs the process, measured by switching steps off (`npx tsx ' +
+    'bench/proxy-steps.ts`: mock/proxy/proxy.ts built with its steps added back one at a time, in ' +
+    'interleaved runs under this load; two runs on a 2-core AMD EPYC, session 35): forwarding with the exchange’s ' +
+    'bookkeeping (its flight, headers redacted, path and URL scrubbed) and nothing checked, ' +
+    '0.91–0.95× the floor’s req/s; with the head check (the request line, headers and status, ' +
+    'named in the early headers) 0.78–0.80×; with the body taps 0.79–0.85×; with the bodies read as ' +
+    'text and the exchange logged 0.73–0.75×; with the contract’s rules, the proxy as shipped, ' +
+    '0.63–0.64× (CPU per request 207–216 µs against the floor’s 127–132). So any check at all, the ' +
+    'head check alone, takes the proxy to about 0.8×: 0.85× is out of reach of a proxy that checks ' +
+    'every exchange on this machine, whatever the check is made of. Each step costs the process ' +
+    'several times what it costs on its own: the head check 2.4 µs per call in a loop and ~4 µs ' +
+    'timed inside the proxy under this load, yet 20–35 µs of CPU per request switched off; the ' +
+    'rules ~11 µs in a loop, ~17 timed, 26–32 switched off. The rest is Node’s own work slowing ' +
+    'around ours (`--trace-gc`: with the head check, some launches run 20 or more mark-compacts in ' +
+    '5 s of load where the bookkeeping alone runs one; a larger young generation changed nothing). ' +
+    'Where the JS time goes, function by function: `npx tsx bench/proxy-cpu.ts` (CPU per request ' +
+    'from /proc; PROFILE_DIR for `--cpu-prof` and `--trace-gc`; BASELINE for another checkout in the ' +
+    'same runs). Issue 34 (session 30) cut what a polled answer costs (a byte-identical answer ' +
+    'reuses the text read from it, an uncompressed body is checked without promises, the request ' +
+    'line is matched once, a polled form renumbers the memory it holds): CPU per request 252–260 µs ' +
+    'before, 202–234 after. What is left are steps of 2–4 µs each (the record memory’s LRU, a ' +
+    'second ExchangeContext per exchange, coverage’s key string), none near the ~60 µs that 0.85× ' +
+    'would need. The floor’s and Prism’s figures come from the same runs.',
   proxyLatency:
     'The answer is streamed: the client gets each chunk as it arrives, and the check runs after the ' +
     'last one (in a microtask after the answer has ended, beside the next request). What is added is ' +
