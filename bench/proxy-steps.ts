@@ -8,15 +8,14 @@
  * moves one of their anchors stops this script with the anchor named, instead of measuring
  * something else. Each proxy runs `startTrafficProxy` as the CLI does (default options), without
  * the CLI's printing. Run: npx tsx bench/proxy-steps.ts (BENCH_SECONDS, default 3; BENCH_RUNS,
- * default 5).
+ * default 5; PROFILE_DIR leaves each server's CPU profile, as in every bench).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { nodeBundleOptions } from '../mock/cli/build/bundle.mjs'
-import { cpuMsOf, ROOT } from './lib/child.ts'
+import { type Child, cpuMsOf, ROOT, startChild, startScript } from './lib/child.ts'
 import { BENCH_KEY } from './lib/filler.ts'
 import { auth, log } from './lib/loads.ts'
 import { median } from './lib/stats.ts'
@@ -67,7 +66,6 @@ const START = `
 const [upstream] = process.argv.slice(2)
 const running = await startTrafficProxy({ upstream: \`\${upstream}/api/v1\`, port: 0 })
 process.stdout.write(\`READY \${JSON.stringify({ url: running.url })}\\n\`)
-process.on('SIGTERM', () => process.exit(0))
 `
 
 const source = readFileSync(join(ROOT, 'mock/proxy/proxy.ts'), 'utf8')
@@ -85,37 +83,19 @@ const variant = (switches: Switch[]) => {
 
 interface Server {
   name: string
-  url: string
-  child: ChildProcess
+  running: Child
   rps: number[]
   cpu: number[]
 }
 
-const startServer = (name: string, script: string, upstream: string) =>
-  new Promise<Server>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, upstream], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8')
-      const ready = out.match(/READY (\{.*\})\n/)
-      if (ready) resolve({ name, url: JSON.parse(ready[1] as string).url, child, rps: [], cpu: [] })
-    })
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${out}`)))
-  })
+const server = (name: string, running: Child): Server => ({ name, running, rps: [], cpu: [] })
 
 const dir = mkdtempSync(join(tmpdir(), 'engagement-bench-proxy-steps-'))
 const upstream = await startStore(20)
 const servers: Server[] = []
 try {
-  const floorScript = join(dir, 'floor.mjs')
-  await build({
-    ...nodeBundleOptions,
-    entryPoints: [join(ROOT, 'bench/servers/forward-floor.ts')],
-    outfile: floorScript,
-  })
-  servers.push(await startServer('floor: http-proxy-3, no check', floorScript, upstream.info.url))
+  const floor = await startChild('../servers/forward-floor.ts', [upstream.info.url])
+  servers.push(server('floor: http-proxy-3, no check', floor))
   for (const [i, step] of STEPS.entries()) {
     const script = join(dir, `step-${i}.mjs`)
     await build({
@@ -128,37 +108,41 @@ try {
       },
       outfile: script,
     })
-    servers.push(await startServer(step.name, script, upstream.info.url))
+    servers.push(
+      server(step.name, await startScript(script, [upstream.info.url], `proxy-step-${i}`)),
+    )
   }
   const load = (url: string) => ({ url: `${url}/api/v1/forms`, headers: auth(BENCH_KEY) })
-  for (const server of servers) await wrk(load(server.url), { seconds: 1, connections: 10 })
+  for (const { running } of servers)
+    await wrk(load(running.info.url), { seconds: 1, connections: 10 })
   for (let run = 0; run < runs; run++) {
-    for (const server of servers) {
-      const before = cpuMsOf(server.child.pid as number)
-      const result = await wrk(load(server.url), { seconds, connections: 10 })
+    for (const measured of servers) {
+      const pid = measured.running.child.pid as number
+      const before = cpuMsOf(pid)
+      const result = await wrk(load(measured.running.info.url), { seconds, connections: 10 })
       if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+        throw new Error(`${measured.name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
       }
-      server.rps.push(result.rps)
-      server.cpu.push(((cpuMsOf(server.child.pid as number) - before) * 1000) / result.requests)
-      log(`${server.name} run ${run + 1}: ${Math.round(result.rps)} req/s`)
+      measured.rps.push(result.rps)
+      measured.cpu.push(((cpuMsOf(pid) - before) * 1000) / result.requests)
+      log(`${measured.name} run ${run + 1}: ${Math.round(result.rps)} req/s`)
     }
   }
-  const floor = median((servers[0] as Server).rps)
+  const floorRps = median((servers[0] as Server).rps)
   const floorCpu = median((servers[0] as Server).cpu)
   const lines = [
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${runs} interleaved runs of ${seconds} s each, medians.`,
     '',
     '| Server | req/s | × the floor | CPU per request | beyond the floor’s | runs (req/s) |',
     '|---|--:|--:|--:|--:|---|',
-    ...servers.map((server) => {
-      const cpu = median(server.cpu)
-      return `| ${server.name} | ${Math.round(median(server.rps)).toLocaleString('en-US')} | ${(median(server.rps) / floor).toFixed(2)}× | ${Math.round(cpu)} µs | ${server === servers[0] ? '' : `${Math.round(cpu - floorCpu)} µs`} | ${server.rps.map((r) => Math.round(r)).join(', ')} |`
+    ...servers.map((measured) => {
+      const cpu = median(measured.cpu)
+      return `| ${measured.name} | ${Math.round(median(measured.rps)).toLocaleString('en-US')} | ${(median(measured.rps) / floorRps).toFixed(2)}× | ${Math.round(cpu)} µs | ${measured === servers[0] ? '' : `${Math.round(cpu - floorCpu)} µs`} | ${measured.rps.map((r) => Math.round(r)).join(', ')} |`
     }),
   ]
   process.stdout.write(`${lines.join('\n')}\n`)
 } finally {
-  for (const server of servers) server.child.kill('SIGTERM')
+  for (const { running } of servers) await running.stop()
   await upstream.stop()
   rmSync(dir, { recursive: true, force: true })
 }

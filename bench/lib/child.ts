@@ -83,10 +83,16 @@ const profileFlags = (file: string): string[] => {
 }
 
 /** Runs a TypeScript server file in its own Node process and waits for its `READY {json}` line. */
-export const startChild = async (file: string, args: string[] = []): Promise<Child> => {
-  const script = await bundled(fileURLToPath(new URL(file, import.meta.url)))
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...profileFlags(file), script, ...args], {
+export const startChild = async (file: string, args: string[] = []): Promise<Child> =>
+  startScript(await bundled(fileURLToPath(new URL(file, import.meta.url))), args, file)
+
+/**
+ * Runs an already bundled server script (`name` names it in errors and profiles) and waits for
+ * its `READY {json}` line.
+ */
+export const startScript = (script: string, args: string[], name: string): Promise<Child> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...profileFlags(name), script, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     })
@@ -98,10 +104,9 @@ export const startChild = async (file: string, args: string[] = []): Promise<Chi
       resolve(handleOf(child, JSON.parse(ready[1] as string)))
     })
     child.once('exit', (code) =>
-      reject(new Error(`${file} exited with ${code} before READY:\n${out}`)),
+      reject(new Error(`${name} exited with ${code} before READY:\n${out}`)),
     )
   })
-}
 
 /**
  * Runs a command that prints nothing useful when it is ready (a peer's own CLI): waits until
