@@ -35,14 +35,10 @@ const NO_HEAD: Switch = {
   anchor: 'if (flight.path !== undefined && !options.errors) {',
   with: 'if (false) {',
 }
-const NO_TAPS: Switch = {
-  anchor: "      proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))\n",
-  with: "      return\n      proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))\n",
-}
-const NO_FINISH: Switch = {
-  anchor: "      proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))\n",
-  with: "      proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))\n      return\n",
-}
+/** Where the answer's tap is set: returning before it leaves out the taps, after it the finish. */
+const TAP = "      proxyRes.on('data', (chunk: Buffer) => answer.add(chunk))\n"
+const NO_TAPS: Switch = { anchor: TAP, with: `      return\n${TAP}` }
+const NO_FINISH: Switch = { anchor: TAP, with: `${TAP}      return\n` }
 const NO_RULES: Switch = {
   anchor: ': checker.check(exchange, flight.index)',
   with: ': { operationId: null, violations: [], requestIssues: [], notes: [] }',
