@@ -103,6 +103,7 @@ export class Run {
       params,
       outcome: counted,
       answer: exchange.body,
+      status: exchange.status,
       where,
       failed,
     })
