@@ -104,6 +104,10 @@ describe('engagement-mock check', () => {
     )
     const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')
     expect(markdown).toContain("the run's request bound (--max-requests 5) was reached")
+    const html = readFileSync(join(reports, 'conformance.html'), 'utf8')
+    expect(html).toMatch(
+      /class="verdict blocked">Could not check everything: \d+ of 97 checks did not run or finish: the run&#39;s request bound \(--max-requests 5\) was reached/,
+    )
     const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
     expect(junit).not.toContain('<failure')
     // CI reading the JUnit file is not green either: the run could not check everything.
