@@ -32,7 +32,8 @@ export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): stri
   const groups = [...new Set(checks.map((c) => c.group))]
   const count = (list: readonly ReportedCheck[], ...states: string[]) =>
     list.filter((c) => states.includes(c.state)).length
-  const stopped = run.error === undefined ? 0 : 1
+  // A run its own bound stopped could not check everything: CI reading this file is not green.
+  const stopped = (run.error === undefined ? 0 : 1) + (run.bound === undefined ? 0 : 1)
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
     `<testsuites name="${SUITE}" tests="${checks.length + stopped}" failures="${count(checks, 'failed')}" errors="${count(checks, 'blocked') + stopped}">`,
@@ -42,6 +43,16 @@ export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): stri
       '  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0">',
       '    <testcase classname="run" name="The run went to its end">',
       `      <error message="${xml(run.error)}" type="RunError">${xml(run.error)}</error>`,
+      '    </testcase>',
+      '  </testsuite>',
+    )
+  }
+  if (run.bound !== undefined) {
+    const why = `${run.bound.checks} checks did not run or finish: the run's request bound (${run.bound.setting}) was reached; raise it to run them.`
+    lines.push(
+      '  <testsuite name="bound" tests="1" failures="0" errors="1" skipped="0">',
+      '    <testcase classname="bound" name="Every check ran within the request bound">',
+      `      <error message="${xml(why)}" type="RequestBound">${xml(why)}</error>`,
       '    </testcase>',
       '  </testsuite>',
     )

@@ -137,6 +137,11 @@ export interface CoverageOperation {
   cells: CoverageCell[]
   /** Answers counted as no outcome: server errors, refusals without a §7 shape or an unplaceable condition. */
   unclassified: number
+  /**
+   * Answers that showed the operation absent (see `showsAbsent`), counted nowhere: no other
+   * answer of the operation showed it exists.
+   */
+  absent: number
 }
 
 export interface CoverageTransition {
@@ -185,6 +190,28 @@ export interface CoverageEntry {
   where: Where
   /** The answer broke what the reference decides for this outcome. */
   failed?: boolean
+  /** The answer's HTTP status: a 404 or 405 may show the operation absent (`showsAbsent`). */
+  status?: number
+}
+
+/** An error text saying the deployment has no such route (the mock's own: "No operation matches …"). */
+const NO_ROUTE =
+  /\bno (?:such )?(?:operation|route|endpoint|handler)s?\b|\b(?:operation|route|endpoint) not found\b|\bunknown (?:operation|route|endpoint)\b/i
+
+/**
+ * Whether an answer shows the deployment has no such operation, so it covers nothing of it: a 405
+ * (the path is served, not with this method), a 404 where the path addresses no record (no record
+ * can be "not found" on `/series`), or a 404 whose error says no route or operation matches. §7
+ * leaves statuses open, so a deployment may also give such a status to a refusal (a missing
+ * entitlement as 404): the Coverage counts these answers once another answer of the operation shows
+ * it exists.
+ */
+export const showsAbsent = (op: OperationId, status: number | undefined, answer: unknown) => {
+  if (status === 405) return true
+  if (status !== 404) return false
+  if (!contract[op].path.includes('{')) return true
+  const said = isObject(answer) ? (answer.error ?? answer.message) : undefined
+  return typeof said === 'string' && NO_ROUTE.test(said)
 }
 
 type Phase = 'draft' | 'accepting' | 'closed' | 'open' | 'ended' | 'unknown'
@@ -211,11 +238,21 @@ const resourceOf = (answer: unknown, key: string): Record<string, unknown> | und
 
 const NEVER_SEEN_IN_LINE = 8
 
+/** Answers of an operation not yet shown to exist, held back: counted once it shows, else nowhere. */
+interface Held {
+  exchanges: number
+  unclassified: number
+  cells: Map<string, Cell>
+}
+
 /** Records outcomes and transitions as a run or traffic meets them; `summary()` is the report's. */
 export class Coverage {
   readonly #cells = new Map<string, Cell>()
   readonly #exchanges = new Map<OperationId, number>()
   readonly #unclassified = new Map<OperationId, number>()
+  /** Operations an answer showed to exist: a success, or a refusal other than a credential's. */
+  readonly #present = new Set<OperationId>()
+  readonly #held = new Map<OperationId, Held>()
   readonly #transitions = new Map<TransitionId, Cell>()
   readonly #records = new Recent<Known>(10_000, () => ({ phase: 'unknown' }))
 
@@ -224,9 +261,20 @@ export class Coverage {
     readonly release: Release = LATEST_RELEASE,
   ) {}
 
-  /** One answer of `op`; returns the §3 transition it made, if any. */
+  /**
+   * One answer of `op`; returns the §3 transition it made, if any. An answer that shows the
+   * operation absent is held back until another answer shows it exists (a credential refused
+   * does not: many deployments check it before any route), and makes no transition.
+   */
   record(entry: CoverageEntry): TransitionId | undefined {
     const { op, outcome } = entry
+    if (!this.#present.has(op)) {
+      if (showsAbsent(op, entry.status, entry.answer)) {
+        this.#hold(entry)
+        return undefined
+      }
+      if (outcome !== undefined && outcome !== 'credential') this.#release(op)
+    }
     this.#exchanges.set(op, (this.#exchanges.get(op) ?? 0) + 1)
     if (outcome === undefined) {
       this.#unclassified.set(op, (this.#unclassified.get(op) ?? 0) + 1)
@@ -238,9 +286,47 @@ export class Coverage {
     return transition
   }
 
+  #hold(entry: CoverageEntry) {
+    const { op, outcome } = entry
+    let held = this.#held.get(op)
+    if (!held) {
+      held = { exchanges: 0, unclassified: 0, cells: new Map() }
+      this.#held.set(op, held)
+    }
+    held.exchanges += 1
+    if (outcome === undefined) held.unclassified += 1
+    else this.#mark(held.cells, `${op} ${outcome}`, entry.where, entry.failed === true)
+  }
+
+  /** `op` showed it exists: what was held back of it counts, before the answer that showed it. */
+  #release(op: OperationId) {
+    this.#present.add(op)
+    const held = this.#held.get(op)
+    if (!held) return
+    this.#held.delete(op)
+    this.#exchanges.set(op, (this.#exchanges.get(op) ?? 0) + held.exchanges)
+    this.#unclassified.set(op, (this.#unclassified.get(op) ?? 0) + held.unclassified)
+    for (const [key, cell] of held.cells) {
+      // A credential refused (or an answer of no outcome) may have been counted meanwhile.
+      const counted = this.#cells.get(key)
+      if (!counted) {
+        this.#cells.set(key, cell)
+        continue
+      }
+      const earlier = (a?: Where, b?: Where) =>
+        a && (!b || (a.exchange ?? Infinity) <= (b.exchange ?? Infinity)) ? a : b
+      counted.count += cell.count
+      const where = earlier(cell.where, counted.where)
+      if (where) counted.where = where
+      const failedWhere = earlier(cell.failedWhere, counted.failedWhere)
+      if (failedWhere) counted.failedWhere = failedWhere
+    }
+  }
+
   /** Marks an outcome (and the transition it made) already recorded as failed: a later assertion on that answer failed. */
   fail(op: OperationId, outcome: Outcome, where: Where, transition?: TransitionId): void {
-    const cell = this.#cells.get(`${op} ${outcome}`)
+    const key = `${op} ${outcome}`
+    const cell = this.#cells.get(key) ?? this.#held.get(op)?.cells.get(key)
     if (cell) cell.failedWhere ??= where
     const made = transition ? this.#transitions.get(transition) : undefined
     if (made) made.failedWhere ??= where
@@ -334,6 +420,7 @@ export class Coverage {
         inRelease: here,
         exchanges: this.#exchanges.get(op) ?? 0,
         unclassified: this.#unclassified.get(op) ?? 0,
+        absent: this.#held.get(op)?.exchanges ?? 0,
         // Traffic cannot tell another organization's record from an unknown id: no cell of its own.
         cells: outcomesOf(op)
           .filter((def) => this.kind === 'run' || def.outcome !== 'foreign')

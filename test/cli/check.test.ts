@@ -73,6 +73,76 @@ describe('engagement-mock check', () => {
     expect(status).toBe(1)
   }, 120_000)
 
+  it('stops at --max-requests without failing anything: the checks it did not reach are skipped naming the bound, exit 3', async () => {
+    running = await startServer({ port: 0 })
+    const reports = join(tmp, 'bounded')
+    const { status, stdout } = await runCli([
+      'check',
+      running.baseUrl,
+      ...keys,
+      '--max-requests',
+      '5',
+      '--report-dir',
+      reports,
+    ])
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    const checks = report.checks as { state: string; message?: string; requests: number }[]
+    expect(checks.filter((c) => c.state === 'failed')).toEqual([])
+    const stopped = checks.filter((c) => c.message?.includes('request bound'))
+    expect(stopped.length).toBeGreaterThan(80)
+    for (const check of stopped) {
+      expect(check.state).toBe('skipped')
+      expect(check.message).toMatch(
+        /^the run's request bound \(--max-requests 5\) was reached (before this check|part-way through this check)/,
+      )
+    }
+    expect(report.run.requests).toBe(5)
+    expect(stdout).not.toContain('✗')
+    expect(stdout).not.toContain('Does not conform')
+    expect(stdout).toMatch(
+      /Could not check everything: no check failed, but \d+ of 97 checks did not run or finish: the run's request bound \(--max-requests 5\) was reached/,
+    )
+    const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')
+    expect(markdown).toContain("the run's request bound (--max-requests 5) was reached")
+    const html = readFileSync(join(reports, 'conformance.html'), 'utf8')
+    expect(html).toMatch(
+      /class="verdict blocked">Could not check everything: \d+ of 97 checks did not run or finish: the run&#39;s request bound \(--max-requests 5\) was reached/,
+    )
+    const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
+    expect(junit).not.toContain('<failure')
+    // CI reading the JUnit file is not green either: the run could not check everything.
+    expect(junit).toMatch(/<testsuites [^>]*errors="[1-9]/)
+    expect(status).toBe(3)
+  }, 120_000)
+
+  it('exits 1 when a check failed before the bound was reached, the rest skipped', async () => {
+    // A deployment whose POST /forms answers 201 with an empty form: the first check fails.
+    running = await startServer({ port: 0 })
+    const deviant = await startProxy(running.baseUrl)
+    deviant.use(async (request, forward) =>
+      request.method === 'POST' && request.path === '/forms'
+        ? { status: 201, contentType: 'application/json', text: JSON.stringify({ form: {} }) }
+        : forward(request),
+    )
+    proxy = deviant
+    const reports = join(tmp, 'bounded-failing')
+    const { status, stdout } = await runCli([
+      'check',
+      deviant.baseUrl,
+      ...keys,
+      '--max-requests',
+      '5',
+      '--report-dir',
+      reports,
+    ])
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    const checks = report.checks as { state: string; message?: string }[]
+    expect(checks.filter((c) => c.state === 'failed').length).toBeGreaterThan(0)
+    expect(checks.filter((c) => c.message?.includes('request bound')).length).toBeGreaterThan(0)
+    expect(stdout).toContain('Does not conform')
+    expect(status).toBe(1)
+  }, 120_000)
+
   it('exits 3 (could not check) and says why when the suite cannot run (key refused)', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'refused')

@@ -66,6 +66,7 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
       baseUrl: `the base URL argument (${baseUrl})`,
       key: options.key === undefined ? 'CONTRACT_API_KEY' : '--key',
       timeoutMs: '--timeout-ms',
+      maxRequests: '--max-requests',
     },
     ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
     ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),

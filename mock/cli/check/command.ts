@@ -65,7 +65,8 @@ export const registerCheck = (program: Command): void => {
     .option('--strict', "assert the mock profile's exact choices too (CONTRACT_PROFILE=strict)")
     .option(
       '--max-requests <n>',
-      'stop after this many requests (CONTRACT_MAX_REQUESTS)',
+      'stop after this many requests (CONTRACT_MAX_REQUESTS): the checks it stops are skipped, ' +
+        'never failed, and the run exits 3 unless a check failed before',
       parsePositive,
     )
     .option(
@@ -105,8 +106,8 @@ Exit status:
   0  every check that ran passed (skipped and observed checks aside)
   1  a check failed: the deployment does not conform
   2  usage error: bad option or deployment file (nothing was sent)
-  3  could not check: no check failed, but some were blocked, or the deployment
-     could not be reached (wrong URL, server down, key refused), or the run (or
+  3  could not check: no check failed, but some were blocked or stopped by
+     --max-requests, or the deployment could not be reached (wrong URL, server down, key refused), or the run (or
      exploration) stopped on an error of its own: the reports of what ran are
      still written, naming it
 

@@ -2,6 +2,7 @@ import { releaseLabel } from '../../../contract/releases.ts'
 import { CHECK_STATES, type CheckState } from '../../conformance/engine/run-check.ts'
 import type { InitResult } from '../../conformance/init/init-deployment.ts'
 import { laterKindProbe, RELEASE_KEY } from '../../conformance/init/release-probe.ts'
+import { boundSentence } from '../../conformance/reports/run-report.ts'
 import type { ConformanceResult } from '../../conformance/run-conformance.ts'
 
 const row = (cells: readonly (string | number)[], widths: readonly number[]) =>
@@ -70,7 +71,14 @@ export const printSummary = (result: ConformanceResult): void => {
       `\nNot in this release (${later.length} checks, nothing sent): ${[...what].join('; ')}.\n`,
     )
   }
-  out.write(`\n${VERDICT[result.verdict]}\n`)
+  const bound = result.run.bound
+  out.write(
+    `\n${
+      result.verdict === 'blocked' && bound
+        ? `Could not check everything: no check failed, but ${boundSentence(bound, result.checks.length)}.${result.totals.blocked > 0 ? ' Some were blocked too (see "Blocked" above).' : ''}`
+        : VERDICT[result.verdict]
+    }\n`,
+  )
   out.write(
     `Requests: ${result.requests} (bound ${result.run.maxRequests}), plus ${result.run.cleanupRequests ?? 0} to clean up. ${result.run.cleanup ?? ''}\n`,
   )

@@ -39,6 +39,8 @@ export interface EnvSources {
   baseUrl: string
   key: string
   timeoutMs: string
+  /** The request bound: `--max-requests`, `maxRequests`, `CONTRACT_MAX_REQUESTS`. */
+  maxRequests: string
 }
 
 /** The CONTRACT_* variables: what `npm run contract` reads. */
@@ -46,9 +48,24 @@ export const VARIABLE_SOURCES: EnvSources = {
   baseUrl: 'CONTRACT_BASE_URL',
   key: 'CONTRACT_API_KEY',
   timeoutMs: 'CONTRACT_TIMEOUT_MS',
+  maxRequests: 'CONTRACT_MAX_REQUESTS',
 }
 
-export const sourcesOf = (env: ContractEnv): EnvSources => env.sources ?? VARIABLE_SOURCES
+export const sourcesOf = (env: ContractEnv): EnvSources => ({
+  ...VARIABLE_SOURCES,
+  ...env.sources,
+})
+
+/**
+ * The run's request bound as the user set it (`--max-requests 5`, `CONTRACT_MAX_REQUESTS=5`,
+ * `maxRequests: 5`): what a message about the bound names, so the reader knows what to raise.
+ */
+export const boundSetting = (env: ContractEnv): string => {
+  const source = sourcesOf(env).maxRequests
+  if (source.startsWith('-')) return `${source} ${env.maxRequests}`
+  if (/^[A-Z][A-Z0-9_]*$/.test(source)) return `${source}=${env.maxRequests}`
+  return `${source}: ${env.maxRequests}`
+}
 
 /** The demo organizations' keys (fixtures): Acme holds both entitlements, Globex none. */
 export const DEMO_KEYS = {

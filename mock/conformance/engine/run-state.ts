@@ -7,7 +7,7 @@ import { operationMatcher } from '../../deployment/to-contract.ts'
 import { spelledClient } from '../../deployment/to-deployment.ts'
 import { Coverage, type Outcome, type Where } from '../../traffic/coverage.ts'
 import { underRoot } from '../../traffic/exchange.ts'
-import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
+import { boundSetting, type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
 import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
 
@@ -35,6 +35,8 @@ export class Run {
   requests = 0
   /** Clean-up requests, at most one per form created: never withheld, so counted apart. */
   cleanupRequests = 0
+  /** Checks the request bound stopped before they began or part-way: skipped, never failed. */
+  boundStopped = 0
   readonly created: CreatedRecord[] = []
   readonly observations: Observation[] = []
   /** Bearer value → variable name, for curl commands that never print a key. */
@@ -101,6 +103,7 @@ export class Run {
       params,
       outcome: counted,
       answer: exchange.body,
+      status: exchange.status,
       where,
       failed,
     })
@@ -122,11 +125,16 @@ export class Run {
     return this.clients[role]
   }
 
+  /** The run's own request bound is reached: nothing more is sent (clean-up apart). */
+  get bounded(): boolean {
+    return this.requests >= this.env.maxRequests
+  }
+
   /** Counts one request; refuses once the bound is reached. */
   spend(): void {
-    if (this.requests >= this.env.maxRequests) {
+    if (this.bounded) {
       throw new BudgetExhausted(
-        `Request bound reached: this run has sent ${this.requests} requests (CONTRACT_MAX_REQUESTS=${this.env.maxRequests}). Remaining checks stop here.`,
+        `Request bound reached: this run has sent ${this.requests} requests (${boundSetting(this.env)}). Remaining checks stop here.`,
       )
     }
     this.requests += 1

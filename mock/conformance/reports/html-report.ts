@@ -3,7 +3,7 @@ import { MATRIX_COLUMNS, profileTally, whereText } from '../../traffic/coverage-
 import type { RecordedFinding } from '../../traffic/log.ts'
 import { type Answer, formatAnswer, type ObservationRow } from '../engine/observation.ts'
 import type { ExplorationData } from './exploration-section.ts'
-import { type ReportedCheck, type RunInfo, verdictOf } from './run-report.ts'
+import { boundSentence, type ReportedCheck, type RunInfo, verdictOf } from './run-report.ts'
 
 /**
  * What conformance.html is built from: the same data conformance.json carries, for a catalog run
@@ -103,11 +103,15 @@ const verdictOfData = (data: HtmlReportData): { key: string; text: string } => {
           text: `No violation${requestIssueCount > 0 ? ` (${requestIssueCount} request issues: the client’s)` : ''}`,
         }
   }
-  const verdict = verdictOf(data.totals, data.run.problem, data.exploration, data.run.error)
+  const { bound } = data.run
+  const verdict = verdictOf(data.totals, data.run.problem, data.exploration, data.run.error, bound)
   const text = {
     conforms: 'Conforms: every check that ran passed',
     fails: 'Does not conform',
-    blocked: 'Could not check everything: some checks were blocked',
+    blocked:
+      bound && data.totals.blocked === 0
+        ? `Could not check everything: ${boundSentence(bound, data.totals.checks)}`
+        : 'Could not check everything: some checks were blocked',
     'could-not-run': 'Could not run',
   }[verdict]
   return { key: verdict, text }

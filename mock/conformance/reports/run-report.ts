@@ -11,7 +11,8 @@ export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
 
 /**
  * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
- * could not run), `could-not-run` (3: the target cannot be checked at all).
+ * could not run: the deployment refused their setup, or the run's own request bound stopped them),
+ * `could-not-run` (3: the target cannot be checked at all).
  */
 export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
 export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
@@ -28,12 +29,18 @@ export const verdictOf = (
   exploration?: { divergences: readonly unknown[]; error?: string },
   /** An error of the run's own that stopped it part way (RunInfo's `error`). */
   stoppedBy?: string,
+  /** The checks the run's own request bound stopped (RunInfo's `bound`): never a failure. */
+  bound?: { checks: number },
 ): ConformanceVerdict => {
   if (problem !== undefined) return 'could-not-run'
   if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
   if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
-  return totals.blocked > 0 ? 'blocked' : 'conforms'
+  return totals.blocked > 0 || (bound?.checks ?? 0) > 0 ? 'blocked' : 'conforms'
 }
+
+/** The sentence every report gives a run its request bound stopped: how much it checked. */
+export const boundSentence = (bound: { setting: string; checks: number }, total: number): string =>
+  `${bound.checks} of ${total} checks did not run or finish: the run's request bound (${bound.setting}) was reached. That is the run's own limit, not the deployment's failure; raise it to run them (they are listed as skipped)`
 
 const ICON: Record<CheckState, string> = {
   passed: 'pass',
@@ -104,6 +111,9 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
           `**The run stopped on an error of its own:** ${run.error}. The checks below ran before it.`,
           '',
         ]
+      : []),
+    ...(run.bound
+      ? [`**Could not check everything:** ${boundSentence(run.bound, checks.length)}.`, '']
       : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
     '',
