@@ -1,29 +1,12 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import * as z from 'zod'
 import { API_PREFIX } from './common.ts'
-import {
-  BODY_CONDITIONS,
-  ERROR_CONDITIONS,
-  type ErrorCondition,
-  errorSchemas,
-  UNIVERSAL_CONDITIONS,
-} from './errors.ts'
+import { conditionsOf, ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from './errors.ts'
 import { contractIn } from './release-table.ts'
 import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
 import { pathParamNames, type RouteDef } from './route.ts'
 import { CONDITION_SUMMARIES, OPERATION_SUMMARIES } from './summaries.ts'
 import type { OperationId } from './table.ts'
-
-/** Every error condition an operation can meet: its own, the universal ones, and the body ones. */
-export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
-  ...new Set<ErrorCondition>([
-    ...UNIVERSAL_CONDITIONS,
-    ...(route.body ? BODY_CONDITIONS : []),
-    ...(route.entitlement ? (['missing_entitlement'] as const) : []),
-    ...route.errors,
-    'internal',
-  ]),
-]
 
 const describe = (conditions: ErrorCondition[]) =>
   conditions.map((c) => `\`${c}\`: ${CONDITION_SUMMARIES[c]}`).join(' ')

@@ -12,6 +12,8 @@ import {
   operationsIn,
   type RouteDef,
 } from '../contract/index.ts'
+import { ACME_KEY, organizationsOnly } from '../fixtures/index.ts'
+import { createMockCore } from '../mock/create.ts'
 
 const committedText = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')
 /** Serialized exactly as `engagement-mock openapi --out` writes it. */
@@ -133,6 +135,44 @@ describe('openapi.json', () => {
         'FormSettings',
       ]),
     )
+  })
+})
+
+describe('what the mock can answer (Prefer: code=, --fail-rate), every operation documents', () => {
+  const plan = organizationsOnly()
+  /** One request to `route` (any id: a forced answer comes before the lookup), with `prefer`. */
+  const ask = (mock: ReturnType<typeof createMockCore>, route: RouteDef, prefer?: string) =>
+    mock.handle({
+      method: route.method,
+      path: route.path.replace(/\{\w+\}/g, 'frm_zzzzzzzzzzzz'),
+      headers: { authorization: `Bearer ${ACME_KEY}`, ...(prefer ? { prefer } : {}) },
+    })
+  const documented = (id: string) =>
+    Object.keys(byId(id).responses)
+      .map(Number)
+      .filter((status) => status >= 400)
+
+  it.each(routes)(
+    '%s: each documented error status on demand, and nothing else',
+    async (id, route) => {
+      const mock = createMockCore({ plan })
+      for (const status of documented(id)) {
+        expect((await ask(mock, route, `code=${status}`)).status, `code=${status}`).toBe(status)
+      }
+      for (const status of [402, 409, 418, 429, 502, 599].filter(
+        (s) => !documented(id).includes(s),
+      )) {
+        const answer = await ask(mock, route, `code=${status}`)
+        expect(documented(id), `code=${status} answered ${answer.status}`).toContain(answer.status)
+        expect(answer.status).not.toBe(status)
+      }
+    },
+  )
+
+  it.each(routes)('%s: the failure rate answers a status it documents', async (id, route) => {
+    const answer = await ask(createMockCore({ plan, failRate: 1 }), route)
+    expect(answer.status).toBe(503)
+    expect(documented(id)).toContain(503)
   })
 })
 

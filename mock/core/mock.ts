@@ -1,4 +1,5 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
+import { errorStatusesOf } from '../../contract/errors.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import type { IdPosition, MockChange, RecordChange } from './changes.ts'
@@ -260,8 +261,25 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     if (decision.delayMs > 0) await sleep(decision.delayMs)
     if (decision.forcedStatus !== undefined) {
       const match = matchRoute(request.method, request.path, env.table)
-      const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
-      return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
+      if (match.kind !== 'operation') {
+        return errorResponse('plain', decision.forcedStatus, decision.reason ?? 'Forced error.')
+      }
+      // Only what the OpenAPI document says this operation answers: a validator in front of the
+      // mock would flag any other status.
+      const documented = errorStatusesOf(match.route)
+      if (!documented.includes(decision.forcedStatus)) {
+        return dispatcher.reject(
+          request.method,
+          request.path,
+          'unsupported_preference',
+          `"Prefer: code=${decision.forcedStatus}" names a status ${match.route.method} ${match.route.path} does not document; it documents ${documented.join(', ')}.`,
+        )
+      }
+      return errorResponse(
+        match.route.errorShape,
+        decision.forcedStatus,
+        decision.reason ?? 'Forced error.',
+      )
     }
     const response = await dispatcher.handle(request)
     warm()
