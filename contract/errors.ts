@@ -99,3 +99,7 @@ export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
 /** The error statuses an operation documents, ascending: the only ones `Prefer: code=` answers. */
 export const errorStatusesOf = (route: RouteDef): number[] =>
   [...new Set(conditionsOf(route).map((c) => ERROR_CONDITIONS[c].status))].sort((a, b) => a - b)
+
+/** The refusal of a `Prefer: code=` the operation does not document (`unsupported_preference`). */
+export const unsupportedPreference = (code: number, route: RouteDef): string =>
+  `"Prefer: code=${code}" names a status ${route.method} ${route.path} does not document; it documents ${errorStatusesOf(route).join(', ')}.`

@@ -6,10 +6,14 @@ import {
   activityKindsIn,
   buildOpenApiDocument,
   contract,
+  contractIn,
+  errorSchemas,
   LATEST_RELEASE,
   type OperationId,
   operationIds,
   operationsIn,
+  pathParamNames,
+  RELEASES,
   type RouteDef,
 } from '../contract/index.ts'
 import { ACME_KEY, organizationsOnly } from '../fixtures/index.ts'
@@ -135,6 +139,106 @@ describe('openapi.json', () => {
         'FormSettings',
       ]),
     )
+  })
+})
+
+describe('examples for example-driven tools (Dredd, Portman, Prism)', () => {
+  const MediaType = z.looseObject({
+    examples: z.record(z.string(), z.looseObject({ value: z.unknown() })).optional(),
+  })
+  const Exemplified = z.looseObject({
+    operationId: z.string(),
+    parameters: z
+      .array(z.looseObject({ name: z.string(), in: z.string(), example: z.unknown() }))
+      .optional(),
+    requestBody: z.looseObject({ content: z.record(z.string(), MediaType) }).optional(),
+    responses: z.record(z.string(), z.looseObject({ content: z.record(z.string(), MediaType) })),
+  })
+  /** Every operation of a release's document, with its route in that release's table. */
+  const operationsOf = (release: (typeof RELEASES)[number]) => {
+    const table = contractIn(release) as Record<string, RouteDef>
+    const document = z
+      .object({ paths: z.record(z.string(), z.record(z.string(), Exemplified)) })
+      .parse(JSON.parse(JSON.stringify(buildOpenApiDocument({ release }))))
+    return Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => {
+        const route = table[operation.operationId]
+        if (!route) throw new Error(`${operation.operationId} is not in the table of ${release}`)
+        return { operation, route }
+      }),
+    )
+  }
+
+  it.each(RELEASES)(
+    '%s: every path parameter has an example of a record of its kind',
+    (release) => {
+      for (const { operation, route } of operationsOf(release)) {
+        const params = (operation.parameters ?? []).filter((p) => p.in === 'path')
+        expect(
+          params.map((p) => p.name),
+          operation.operationId,
+        ).toEqual(pathParamNames(route.path))
+        for (const param of params) {
+          const kind =
+            param.name === 'fieldId' ? 'fld' : route.path.startsWith('/forms') ? 'frm' : 'ses'
+          expect(param.example, `${operation.operationId} {${param.name}}`).toMatch(
+            new RegExp(`^${kind}_[a-z0-9]{12}$`),
+          )
+        }
+      }
+    },
+  )
+
+  it.each(RELEASES)(
+    '%s: every request and response media type has examples its profile schema accepts',
+    (release) => {
+      for (const { operation, route } of operationsOf(release)) {
+        const id = operation.operationId
+        const media = [
+          ...(route.body
+            ? [[`${id} request`, operation.requestBody?.content, route.body.profile] as const]
+            : []),
+          ...Object.entries(operation.responses).map(
+            ([status, response]) =>
+              [
+                `${id} ${status}`,
+                response.content,
+                Number(status) < 400
+                  ? route.success.profile
+                  : errorSchemas[route.errorShape].profile,
+              ] as const,
+          ),
+        ]
+        for (const [where, content, schema] of media) {
+          const examples = Object.values(content?.['application/json']?.examples ?? {})
+          expect(examples.length, `${where} has no examples`).toBeGreaterThan(0)
+          for (const example of examples) {
+            const parsed = schema.safeParse(example.value)
+            expect(
+              parsed.error?.issues ?? [],
+              `${where}: ${JSON.stringify(example.value)}`,
+            ).toEqual([])
+          }
+        }
+      }
+    },
+  )
+
+  it('shows the refusal of an undocumented Prefer code as the mock words it', async () => {
+    const { responses } = byId('listForms')
+    const example = z.object({ value: z.object({ error: z.string() }) }).parse(
+      z
+        .object({
+          'application/json': z.object({ examples: z.record(z.string(), z.unknown()) }),
+        })
+        .parse(responses[400]?.content)['application/json'].examples.unsupported_preference,
+    )
+    const answer = await createMockCore({ plan: organizationsOnly() }).handle({
+      method: 'GET',
+      path: '/forms',
+      headers: { authorization: `Bearer ${ACME_KEY}`, prefer: 'code=418' },
+    })
+    expect(answer.body).toEqual(example.value)
   })
 })
 

@@ -1,5 +1,5 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
-import { errorStatusesOf } from '../../contract/errors.ts'
+import { errorStatusesOf, unsupportedPreference } from '../../contract/errors.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import type { IdPosition, MockChange, RecordChange } from './changes.ts'
@@ -266,13 +266,12 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
       }
       // Only what the OpenAPI document says this operation answers: a validator in front of the
       // mock would flag any other status.
-      const documented = errorStatusesOf(match.route)
-      if (!documented.includes(decision.forcedStatus)) {
+      if (!errorStatusesOf(match.route).includes(decision.forcedStatus)) {
         return dispatcher.reject(
           request.method,
           request.path,
           'unsupported_preference',
-          `"Prefer: code=${decision.forcedStatus}" names a status ${match.route.method} ${match.route.path} does not document; it documents ${documented.join(', ')}.`,
+          unsupportedPreference(decision.forcedStatus, match.route),
         )
       }
       return errorResponse(
