@@ -33,7 +33,7 @@ const paramExample = (path: string, name: string): string => {
  * or an envelope or list of those. Anything else throws: a new answer gets an example, or the
  * document is not built.
  */
-export const exampleOf = (schema: z.ZodType): unknown => {
+const exampleOf = (schema: z.ZodType): unknown => {
   const meta = schema.meta()
   const id = typeof meta?.id === 'string' ? meta.id : undefined
   if (id !== undefined && id in RESOURCE_EXAMPLES) return RESOURCE_EXAMPLES[id]
