@@ -1,4 +1,5 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
+import { errorStatusesOf, unsupportedPreference } from '../../contract/errors.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import type { IdPosition, MockChange, RecordChange } from './changes.ts'
@@ -260,8 +261,24 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     if (decision.delayMs > 0) await sleep(decision.delayMs)
     if (decision.forcedStatus !== undefined) {
       const match = matchRoute(request.method, request.path, env.table)
-      const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
-      return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
+      if (match.kind !== 'operation') {
+        return errorResponse('plain', decision.forcedStatus, decision.reason ?? 'Forced error.')
+      }
+      // Only what the OpenAPI document says this operation answers: a validator in front of the
+      // mock would flag any other status.
+      if (!errorStatusesOf(match.route).includes(decision.forcedStatus)) {
+        return dispatcher.reject(
+          request.method,
+          request.path,
+          'unsupported_preference',
+          unsupportedPreference(decision.forcedStatus, match.route),
+        )
+      }
+      return errorResponse(
+        match.route.errorShape,
+        decision.forcedStatus,
+        decision.reason ?? 'Forced error.',
+      )
     }
     const response = await dispatcher.handle(request)
     warm()
