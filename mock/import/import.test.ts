@@ -178,6 +178,47 @@ describe('import-traffic: a recording becomes a state', () => {
     ])
   })
 
+  it("answers an imported record's links on the public URL of the mock that serves it", async () => {
+    const { send, entries } = await recorder()
+    const key = 'Bearer k'
+    const form = (await send(key, 'POST', '/forms', { title: 'Retro' })).form as { id: string }
+    const session = (await send(key, 'POST', '/sessions', { title: 'Quiz' })).session as {
+      id: string
+    }
+    await send(key, 'POST', '/series', {
+      title: 'League',
+      rounds: [{ title: 'Round 1' }, { title: 'Round 2' }],
+    })
+    await send(key, 'POST', '/sponsors', { title: 'Q3', brandLabel: 'Acme' })
+    // Imported with the default public URL (http://localhost:4010), served on another one.
+    const { state } = importEntries(entries)
+    expect(state.forms[0]?.shareUrl).toMatch(/^http:\/\/localhost:4010\/f\//)
+    const base = 'https://mock.example.com:4112'
+    const served = createMock({ scenario: state, publicUrl: base })
+    const read = async (path: string) =>
+      (
+        await served.handle({
+          method: 'GET',
+          path,
+          headers: { authorization: `Bearer ${ACME_KEY}` },
+        })
+      ).body as Record<string, unknown>
+    const answers = [
+      await read(`/forms/${form.id}`),
+      await read('/sessions'),
+      await read('/series'),
+      await read('/sponsors'),
+    ]
+    const links = JSON.stringify(answers).match(/"(share|join|screen|manage|public)Url":"[^"]*"/g)
+    // A form's share link, a session's and two rounds' join and screen links, a series' manage
+    // link, a report's public link.
+    expect(links).toHaveLength(9)
+    for (const link of links ?? []) expect(link).toContain(`":"${base}/`)
+    expect(answers[1]).toMatchObject({
+      sessions: [{ id: session.id, joinUrl: `${base}/join/${state.sessions[0]?.joinCode}` }],
+    })
+  })
+
   it('leaves out, and counts, what the contract has no word for', async () => {
     const { send, entries } = await recorder()
     const created = await send('Bearer k', 'POST', '/forms', {

@@ -36,7 +36,7 @@ export const registerImportTraffic = (program: Command): void => {
     )
     .option(
       '--public-url <url>',
-      "base of the state's share links: the mock's public pages (default http://localhost:4010)",
+      'base of the share links written in the state file (default http://localhost:4010); a mock that loads the state answers them on its own public URL',
       (raw) => parseHttpUrl(raw),
     )
     .option('--json', 'print the report as JSON instead of text')
