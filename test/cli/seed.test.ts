@@ -155,6 +155,49 @@ describe('engagement-mock seed', () => {
     expect(stdout).toContain(`${slides} × slides activity (sessions.activities.slides)`)
   }, 90_000)
 
+  it("names a conflict with the target's rules before sending anything: a state of two teams named Owls and OWLS", async () => {
+    // A state the mock serves: a recording of a deployment that took both names in one session.
+    const source = await emptyMock()
+    const acme = createClient({ baseUrl: source.baseUrl, apiKey: ACME_KEY })
+    expect((await acme.createForm({ body: { title: 'Sign-up' } })).ok).toBe(true)
+    const created = await acme.createSession({ body: { title: 'Friday quiz', teamMode: true } })
+    if (!created.ok) throw new Error('createSession failed')
+    const id = created.body.session.id
+    const owls = { params: { id }, body: { name: 'Owls', color: '#112233' } }
+    expect((await acme.addTeam(owls)).ok).toBe(true)
+    const state = source.mock.exportState()
+    await source.close()
+    const [quiz] = state.sessions
+    quiz?.teams.push({ id: 'team_0wlsupper01', name: 'OWLS', color: '#445566', order: 1 })
+    const file = join(tmp, 'owls.json')
+    writeFileSync(file, JSON.stringify(state))
+    const served = await startServer({ port: 0, scenario: JSON.parse(JSON.stringify(state)) })
+    const teams = await createClient({ baseUrl: served.baseUrl, apiKey: ACME_KEY }).listSessions()
+    await served.close()
+    expect(teams.ok && teams.body.sessions[0]?.teams.map((t) => t.name)).toEqual(['Owls', 'OWLS'])
+
+    const target = await emptyMock()
+    const { status, stdout, stderr } = await runCli([
+      'seed',
+      target.baseUrl,
+      '--key',
+      ACME_KEY,
+      '--from',
+      file,
+    ])
+    expect(status).toBe(2)
+    expect(stderr).toContain(
+      `Seeding the records of ${file} would stop part way on a rule of the target`,
+    )
+    expect(stderr).toMatch(
+      /session "Friday quiz" \(step \d+\): its teams "Owls" and "OWLS" \(steps \d+, \d+\) are one name to this target/,
+    )
+    expect(stderr).toContain('nothing was sent')
+    expect(stdout).not.toMatch(/Created/)
+    const after = await listed(createClient({ baseUrl: target.baseUrl, apiKey: ACME_KEY }))
+    expect(after).toEqual({ forms: [], sessions: [] })
+  }, 60_000)
+
   it('stops at once with a key the deployment does not know', async () => {
     const server = await emptyMock()
     const { status, stderr } = await runCli(['seed', server.baseUrl, '--key', 'not-a-key'])

@@ -140,6 +140,9 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   )
   let vocabulary: SeedVocabulary | undefined
   let problems: string | undefined
+  const toSend = planned.flatMap(({ index, step, skip }) =>
+    skip === undefined && step.type === 'api' ? [{ index, step }] : [],
+  )
   if (deployment !== undefined) {
     const [{ SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
       import('../../deployment/seed-plan.ts'),
@@ -147,15 +150,18 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     ])
     vocabulary = new SeedVocabulary(deployment)
     // What --init saw this deployment refuse: said up front, before a record is created.
-    const found = checkSeedPlan(
-      deployment,
-      planned.flatMap(({ index, step, skip }) =>
-        skip === undefined && step.type === 'api' ? [{ index, step }] : [],
-      ),
-    )
+    const found = checkSeedPlan(deployment, toSend)
     if (found.length > 0) {
       problems = `${options.deployment}: this deployment refused what the plan would send (its "probe" section, written by check --init), so seed would stop part way; nothing was sent. ${plural(found.length, 'problem')}:\n${found.map((p) => `  - ${p.message}`).join('\n')}`
     }
+  }
+  // A state can hold what the target's API refuses to create (teams the recorded deployment took):
+  // each conflict with a rule known of the target is named here, before anything is sent.
+  const { checkPlanRules } = await import('../../deployment/seed-conflicts.ts')
+  const rules = checkPlanRules(deployment, toSend)
+  if (rules.conflicts.length > 0) {
+    const broken = `Seeding ${source} would stop part way on a rule of the target, ${rules.source}; nothing was sent. ${plural(rules.conflicts.length, 'conflict')}:\n${rules.conflicts.map((c) => `  - ${c.message}`).join('\n')}\nRename one team of each pair (in the state file: import a HAR with import-traffic first) and seed again.`
+    problems = problems === undefined ? broken : `${problems}\n\n${broken}`
   }
   if (options.dryRun) {
     printDryRun(planned, keyName)
@@ -281,13 +287,17 @@ stops the run: the records already created are listed, and the exit status is 1.
 
 With --from the records of a state (or of a HAR file, read as import-traffic reads it) are sent
 instead, oldest first, each in the order its relations need; the state's first organization
-(acme-demo-key) is --key, its second (globex-demo-key) --other-key.
+(acme-demo-key) is --key, its second (globex-demo-key) --other-key. A state can hold what the
+target refuses to create (two teams of a session named alike but for case, which the mock and a
+deployment file declaring expect.errors.duplicate_team_name refuse): each such conflict is named
+before anything is sent (exit 2).
 
 Exit status:
   0  the plan was sent (or written with --out, or listed with --dry-run)
   1  the deployment refused a step: the records created before it stay
-  2  usage error: bad option or deployment file, or a plan its "probe" says the deployment
-     refuses (nothing is sent; --dry-run says the same)
+  2  usage error: bad option or deployment file, a plan its "probe" says the deployment
+     refuses, or one that breaks a rule known of the target (nothing is sent; --dry-run says
+     the same)
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
