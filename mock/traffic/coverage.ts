@@ -211,6 +211,12 @@ const resourceOf = (answer: unknown, key: string): Record<string, unknown> | und
 
 const NEVER_SEEN_IN_LINE = 8
 
+/**
+ * Why a run never saw an outcome, when it can tell: what it lacked (a key, a deployment file key
+ * of a blocked check). Said beside the outcome wherever the never-seen list is shown.
+ */
+export type UnseenBecause = (op: OperationId, outcome: Outcome) => string | undefined
+
 /** Records outcomes and transitions as a run or traffic meets them; `summary()` is the report's. */
 export class Coverage {
   readonly #cells = new Map<string, Cell>()
@@ -222,6 +228,7 @@ export class Coverage {
   constructor(
     readonly kind: 'run' | 'traffic' = 'run',
     readonly release: Release = LATEST_RELEASE,
+    private readonly unseenBecause?: UnseenBecause,
   ) {}
 
   /** One answer of `op`; returns the §3 transition it made, if any. */
@@ -377,7 +384,10 @@ export class Coverage {
         .flatMap((row) =>
           row.cells
             .filter((c) => c.layer === 'documented' && !seen(c.state))
-            .map((c) => `${row.operation}: ${c.label}`),
+            .map((c) => {
+              const because = this.unseenBecause?.(row.operation, c.outcome)
+              return `${row.operation}: ${c.label}${because ? ` (${because})` : ''}`
+            }),
         ),
       ...liveTransitions.filter((t) => !seen(t.state)).map((t) => `transition: ${t.summary}`),
     ]
