@@ -34,6 +34,14 @@ describe('a run says what it lacked to provoke what it never saw', () => {
     )
   })
 
+  it('says each reason once in its line, with how many outcomes it explains', () => {
+    const run = answered(runWith(), 'getForm', 'updateForm')
+    const { line } = run.coverage.summary()
+    // The items bare (the lists of the reports carry each one's reason), then the reason once.
+    expect(line).not.toContain('(needs')
+    expect(line).toMatch(/; 2 of them: needs --other-org-key or CONTRACT_API_KEY_OTHER_ORG$/)
+  })
+
   it('names the key without entitlements beside each missing entitlement', () => {
     expect(neverSeen(answered(runWith(), 'createSeries'), 'createSeries: ')).toContain(
       `createSeries: ${outcomeLabel('missing_entitlement')} (needs --no-entitlements-key or CONTRACT_API_KEY_NO_ENTITLEMENTS)`,
