@@ -350,6 +350,59 @@ describe('coverage of observed traffic', () => {
     expect(cellOf(summary, 'createSeries', 'success')?.state).toBe('not-seen')
   })
 
+  it('tells an unknown id of a validation-shape operation from its body conditions when it lists no issue', () => {
+    const summary = coverageOf([
+      // The profile answers every error of these operations in the validation shape, issues empty.
+      apiExchange(
+        'POST',
+        '/forms/frm_9/fields/reorder',
+        404,
+        { error: 'Form frm_9 was not found.', issues: [] },
+        { body: { orderedIds: ['fld_1', 'fld_2'] } },
+      ),
+    ])
+    expect(cellOf(summary, 'reorderFields', 'not_found')?.state).toBe('seen')
+    expect(cellOf(summary, 'reorderFields', 'incomplete_reorder')?.state).toBe('not-seen')
+  })
+
+  it('counts a replaced config refused for what is inside it as a config failing its kind', () => {
+    const refused = {
+      error: 'The config does not fit a submission field.',
+      issues: [{ path: ['config', 'label'], message: 'expected string' }],
+    }
+    const profile = coverageOf([
+      apiExchange('PATCH', '/forms/frm_1/fields/fld_1', 400, refused, {
+        body: { config: { label: ['not', 'a', 'label'] } },
+      }),
+    ])
+    expect(cellOf(profile, 'replaceFieldConfig', 'invalid_field_config')?.state).toBe('seen')
+    // A deployment that wraps the config in another property points its issues there.
+    const wrapped = coverageOf(
+      [
+        apiExchange(
+          'PATCH',
+          '/forms/frm_1/fields/fld_1',
+          422,
+          { error: 'bad config', issues: [{ path: ['newConfig', 'question'], message: 'string' }] },
+          { body: { newConfig: { question: 42 } } },
+        ),
+      ],
+      parseDeployment({ forms: { replaceField: { wrapper: 'newConfig' } } }, 'test'),
+    )
+    expect(cellOf(wrapped, 'replaceFieldConfig', 'invalid_field_config')?.state).toBe('seen')
+    // A body that is not an object at all is a body failing validation.
+    const notAnObject = coverageOf([
+      apiExchange(
+        'PATCH',
+        '/forms/frm_1/fields/fld_1',
+        400,
+        { error: 'invalid', issues: [{ path: [], message: 'expected object' }] },
+        { body: ['not', 'an', 'object'] },
+      ),
+    ])
+    expect(cellOf(notAnObject, 'replaceFieldConfig', 'invalid_body')?.state).toBe('seen')
+  })
+
   it('uses the statuses a deployment file declares to tell conditions apart', () => {
     const deployment = parseDeployment({ expect: { errors: { missing_entitlement: 402 } } }, 'test')
     const summary = coverageOf(

@@ -245,6 +245,12 @@ interface Held {
   cells: Map<string, Cell>
 }
 
+/**
+ * Why a run never saw an outcome, when it can tell: what it lacked (a key, a deployment file key
+ * of a blocked check). Said beside the outcome wherever the never-seen list is shown.
+ */
+export type UnseenBecause = (op: OperationId, outcome: Outcome) => string | undefined
+
 /** Records outcomes and transitions as a run or traffic meets them; `summary()` is the report's. */
 export class Coverage {
   readonly #cells = new Map<string, Cell>()
@@ -259,6 +265,7 @@ export class Coverage {
   constructor(
     readonly kind: 'run' | 'traffic' = 'run',
     readonly release: Release = LATEST_RELEASE,
+    private readonly unseenBecause?: UnseenBecause,
   ) {}
 
   /**
@@ -457,17 +464,32 @@ export class Coverage {
     const profile = conditionCells('profile')
     const liveTransitions = transitionList.filter((t) => t.state !== 'not-in-release')
     const operationsNotSeen = live.filter((row) => row.exchanges === 0).map((row) => row.operation)
+    // Each unseen outcome with what the run lacked to see it, when it can tell.
+    const unseen = live
+      .filter((row) => row.exchanges > 0)
+      .flatMap((row) =>
+        row.cells
+          .filter((c) => c.layer === 'documented' && !seen(c.state))
+          .map((c) => ({
+            item: `${row.operation}: ${c.label}`,
+            because: this.unseenBecause?.(row.operation, c.outcome),
+          })),
+      )
+    const unseenTransitions = liveTransitions
+      .filter((t) => !seen(t.state))
+      .map((t) => `transition: ${t.summary}`)
     const neverSeen = [
       ...operationsNotSeen,
-      ...live
-        .filter((row) => row.exchanges > 0)
-        .flatMap((row) =>
-          row.cells
-            .filter((c) => c.layer === 'documented' && !seen(c.state))
-            .map((c) => `${row.operation}: ${c.label}`),
-        ),
-      ...liveTransitions.filter((t) => !seen(t.state)).map((t) => `transition: ${t.summary}`),
+      ...unseen.map(({ item, because }) => (because ? `${item} (${because})` : item)),
+      ...unseenTransitions,
     ]
+    // The line names the items bare, then each reason once with how many it explains.
+    const inLine = [...operationsNotSeen, ...unseen.map((u) => u.item), ...unseenTransitions]
+    const reasons = new Map<string, number>()
+    for (const { because } of unseen) {
+      if (because) reasons.set(because, (reasons.get(because) ?? 0) + 1)
+    }
+    const why = [...reasons].map(([because, n]) => `; ${n} of them: ${because}`).join('')
     const tally = (list: readonly { state: CellState }[]): Tally => ({
       seen: list.filter((c) => seen(c.state)).length,
       total: list.length,
@@ -476,10 +498,10 @@ export class Coverage {
     const conditions = tally(documented)
     const profileConditions = tally(profile)
     const transitions = tally(liveTransitions)
-    const shown = neverSeen.slice(0, NEVER_SEEN_IN_LINE).join('; ')
-    const more = neverSeen.length - NEVER_SEEN_IN_LINE
+    const shown = inLine.slice(0, NEVER_SEEN_IN_LINE).join('; ')
+    const more = inLine.length - NEVER_SEEN_IN_LINE
     const never = this.kind === 'traffic' ? 'never used' : 'never seen'
-    const line = `${this.kind === 'traffic' ? 'What your app uses: ' : ''}operations ${operations.seen}/${operations.total}, error conditions ${conditions.seen}/${conditions.total}, transitions ${transitions.seen}/${transitions.total} (profile-only conditions ${profileConditions.seen}/${profileConditions.total})${neverSeen.length > 0 ? `; ${never}: ${shown}${more > 0 ? `; and ${more} more` : ''}` : `; nothing documented ${never}`}`
+    const line = `${this.kind === 'traffic' ? 'What your app uses: ' : ''}operations ${operations.seen}/${operations.total}, error conditions ${conditions.seen}/${conditions.total}, transitions ${transitions.seen}/${transitions.total} (profile-only conditions ${profileConditions.seen}/${profileConditions.total})${neverSeen.length > 0 ? `; ${never}: ${shown}${more > 0 ? `; and ${more} more` : ''}${why}` : `; nothing documented ${never}`}`
     return {
       kind: this.kind,
       release: this.release,

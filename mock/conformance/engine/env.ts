@@ -9,6 +9,12 @@ export const KEY_VARS = {
   noEntitlements: 'CONTRACT_API_KEY_NO_ENTITLEMENTS',
 } as const
 export type KeyRole = keyof typeof KEY_VARS
+/** The `check` option that supplies each key (the variable is its fallback). */
+export const KEY_OPTIONS: Record<KeyRole, string> = {
+  main: '--key',
+  otherOrg: '--other-org-key',
+  noEntitlements: '--no-entitlements-key',
+}
 /** Keys a check may need beyond the main one. */
 export type OptionalKey = Exclude<KeyRole, 'main'>
 

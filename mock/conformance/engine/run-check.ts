@@ -103,9 +103,11 @@ export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => 
       return { ...done('skipped'), message: boundReason(run, ctx.requests) }
     }
     if (error instanceof SetupBlocked) {
+      run.blocked.push({ operations: check.operations, keys: error.keys })
       return { ...done('blocked'), message: error.message, fix: error.keys }
     }
     if (error instanceof NotOffered && !check.profileOnly) {
+      run.blocked.push({ operations: check.operations, keys: [error.key] })
       return { ...done('blocked'), message: error.message, fix: [error.key] }
     }
     const observable = error instanceof ContractFailure || error instanceof NotOffered
