@@ -273,3 +273,47 @@ describe('engagement-mock proxy --record never loses a recording', () => {
     expect(outcome).toBe(2)
   }, 30_000)
 })
+
+describe('engagement-mock check-traffic never reports on nothing', () => {
+  const recording = () => {
+    const har = join(tmp, `elsewhere-${Math.random().toString(36).slice(2)}.har`)
+    const entry = (url: string) => ({
+      startedDateTime: '2026-07-01T00:00:00Z',
+      request: { method: 'GET', url, headers: [] },
+      response: { status: 200, headers: [], content: { text: '{"forms":[]}' } },
+    })
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { entries: [entry('https://api.example.com/api/v1/forms')] } }),
+    )
+    return har
+  }
+
+  it('refuses (exit 2) an --api-root no entry is under, naming the root the entries address', async () => {
+    const reports = join(tmp, 'nothing-checked')
+    const { status, stderr, stdout } = await runCli([
+      'check-traffic',
+      recording(),
+      '--api-root',
+      'http://example.com/api/v1',
+      '--report-dir',
+      reports,
+    ])
+    expect(stderr).toContain(
+      'none of its 1 entries is an answered exchange of the API under http://example.com/api/v1',
+    )
+    expect(stderr).toContain('https://api.example.com/api/v1')
+    expect(stdout).not.toContain('No violation')
+    expect(existsSync(reports)).toBe(false)
+    expect(status).toBe(2)
+  })
+
+  it('refuses a --report-dir that is its own HAR file, leaving the recording whole', async () => {
+    const har = recording()
+    const before = readFileSync(har, 'utf8')
+    const { status, stderr } = await runCli(['check-traffic', har, '--report-dir', har])
+    expect(stderr).toContain('is a file, not a folder')
+    expect(readFileSync(har, 'utf8')).toBe(before)
+    expect(status).toBe(2)
+  })
+})
