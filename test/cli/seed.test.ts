@@ -256,3 +256,15 @@ describe('engagement-mock seed refuses what would do nothing or destroy its inpu
     expect(status).toBe(2)
   })
 })
+
+describe('engagement-mock seed --from says what it accepts', () => {
+  it('names both a state file and a HAR file when given neither', async () => {
+    const file = join(tmp, 'conformance.json')
+    writeFileSync(file, JSON.stringify({ run: {}, checks: [] }))
+    const { status, stderr } = await runCli(['seed', '--from', file, '--out', join(tmp, 'p.json')])
+    expect(stderr).toContain('neither a state file nor a HAR file')
+    expect(stderr).toContain('--from accepts a state')
+    expect(stderr).toContain('or a HAR file')
+    expect(status).toBe(2)
+  })
+})

@@ -47,6 +47,11 @@ const planFrom = async (file: string, deployment: string | undefined) => {
     )
   }
   if (!/"format"\s*:\s*"engagement-mock-state"/.test(head)) {
+    if (!/^\s*\{\s*"log"\s*:/.test(head)) {
+      throw new UsageError(
+        `--from ${file}: neither a state file nor a HAR file. --from accepts a state ("format": "engagement-mock-state": what import-traffic --out writes, or GET /__mock/state answers) or a HAR file of recorded traffic (read as import-traffic reads it).`,
+      )
+    }
     // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
     const { stateOfHars } = await import('../import-traffic/action.ts')
     const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
