@@ -76,7 +76,8 @@ Exit status (on stop):
   0  no violation (request issues alone are the client's); with --release, every exchange served
   1  a violation was seen, (--release) an exchange needs a later release, or the proxy met an
      error of its own (printed, and named in the reports, which are still written)
-  2  usage error: bad option, deployment file or port
+  2  usage error: bad option, deployment file or port, or a --record / --report-dir it cannot
+     write (an existing --record file is never replaced)
 
 Examples:
   $ engagement-mock proxy https://staging.example.com/api/v1
