@@ -37,7 +37,10 @@ export const registerProxy = (program: Command): void => {
     )
     .option('--errors', 'answer a violating answer with 502 and a JSON body listing the violations')
     .option('--report-dir <dir>', 'where the reports go when the proxy stops', 'reports')
-    .option('--record <file.har>', 'also write every exchange to a new HAR file (secrets left out; an existing file is refused)')
+    .option(
+      '--record <file.har>',
+      'also write every exchange to a new HAR file (secrets left out; an existing file is refused)',
+    )
     .option(
       '--max-body <bytes>',
       'check each body up to this many bytes (default 2097152); longer ones only that far',
