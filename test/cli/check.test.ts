@@ -250,7 +250,7 @@ describe('engagement-mock check refuses a mistake before it announces or sends a
       join(tmp, 'release-refused'),
     ])
     await target.close()
-    expect(stderr).toContain('release')
+    expect(stderr).toContain('--release: Unknown release "yesterday"')
     expect(stderr).not.toContain('Checking')
     expect(target.requests()).toBe(0)
     expect(status).toBe(2)

@@ -82,7 +82,9 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
       `${file}: none of its ${har.log.entries.length} entries is an answered exchange of the API under ${apiRoot}, so there is nothing to check. ${
         others.length > 0
           ? `Its entries address the API under ${others.join(', ')}: give that --api-root${options.apiRoot === undefined ? '' : ', or leave it out to use the one most entries address'}.`
-          : 'Entries without an answer (status 0: blocked, cancelled) are left out.'
+          : roots.includes(apiRoot)
+            ? 'Entries without an answer (status 0: blocked, cancelled) are left out.'
+            : 'None of them addresses an operation of the API.'
       }`,
     )
   }

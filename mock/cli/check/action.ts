@@ -1,3 +1,4 @@
+import { resolveRelease } from '../../../contract/releases.ts'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
 import { explorationSummary } from '../../conformance/explore/report.ts'
 import {
@@ -36,10 +37,17 @@ const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore
         },
       }
 
-/** `--release`, else CONTRACT_RELEASE: checked by runConformance (an unknown one is exit 2). */
+/** `--release`, else CONTRACT_RELEASE: an unknown one is exit 2, naming the one given. */
 const releaseOption = (options: CheckOptions): Pick<ConformanceOptions, 'release'> => {
   const release = options.release ?? (process.env.CONTRACT_RELEASE || undefined)
-  return release === undefined ? {} : { release }
+  if (release === undefined) return {}
+  const resolved = resolveRelease(release)
+  if ('error' in resolved) {
+    throw new UsageError(
+      `${options.release === undefined ? 'CONTRACT_RELEASE' : '--release'}: ${resolved.error}`,
+    )
+  }
+  return { release }
 }
 
 /** Bad options and deployment files are usage errors: exit 2, before any request. */
