@@ -118,7 +118,8 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     conformanceEnv(common)
     exploreOptionsOf(common.explore)
   })
-  if (options.init !== undefined) {
+  const init = options.init
+  if (init !== undefined) {
     if (options.deployment !== undefined) {
       throw new UsageError(
         '--init writes a deployment file; it cannot also read one (--deployment).',
@@ -129,7 +130,7 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
         '--init proposes the release from what the deployment answers (the "release" key of the file it writes); give --release when you check.',
       )
     }
-    const file = checkOutputFile(await usage(async () => checkInitFile(options.init as string)), {
+    const file = checkOutputFile(await usage(async () => checkInitFile(init)), {
       option: '--init',
     })
     process.stderr.write(
