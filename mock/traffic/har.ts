@@ -84,6 +84,12 @@ const pairs = (headers: readonly { name: string; value: string }[]) =>
   headers.filter((h) => !h.name.startsWith(':')).map((h) => [h.name, h.value] as const)
 
 /**
+ * Whether a file's first characters are a HAR's (`{"log":`, HAR's one top-level key): tells
+ * recorded traffic given where a state goes apart, without parsing the file.
+ */
+export const startsAsHar = (head: string): boolean => /^\s*\{\s*"log"\s*:/.test(head)
+
+/**
  * The API roots the entries' URLs sit under, most entries first: for each URL, the prefix whose
  * rest is a path of an operation (`https://x.test/api/v1` for `https://x.test/api/v1/forms/frm_1`).
  */

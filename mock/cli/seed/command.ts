@@ -47,7 +47,8 @@ const planFrom = async (file: string, deployment: string | undefined) => {
     )
   }
   if (!/"format"\s*:\s*"engagement-mock-state"/.test(head)) {
-    if (!/^\s*\{\s*"log"\s*:/.test(head)) {
+    const { startsAsHar } = await import('../../traffic/har.ts')
+    if (!startsAsHar(head)) {
       throw new UsageError(
         `--from ${file}: neither a state file nor a HAR file. --from accepts a state ("format": "engagement-mock-state": what import-traffic --out writes, or GET /__mock/state answers) or a HAR file of recorded traffic (read as import-traffic reads it).`,
       )

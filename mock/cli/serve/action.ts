@@ -20,14 +20,17 @@ import type { ServeOptions } from './command.ts'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
 
-/** Whether a file begins as a HAR does (`{"log":`): recorded traffic given where a state goes. */
+/** Whether a file begins as a HAR does: recorded traffic given where a state goes. */
 const isHar = async (path: string): Promise<boolean> => {
-  const { open } = await import('node:fs/promises')
+  const [{ open }, { startsAsHar }] = await Promise.all([
+    import('node:fs/promises'),
+    import('../../traffic/har.ts'),
+  ])
   const handle = await open(path, 'r').catch(() => undefined)
   if (!handle) return false
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0)
-    return /^\s*\{\s*"log"\s*:/.test(buffer.toString('utf8', 0, bytesRead))
+    return startsAsHar(buffer.toString('utf8', 0, bytesRead))
   } finally {
     await handle.close()
   }
