@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -251,6 +253,91 @@ describe('engagement-mock check', () => {
       '0',
     ])
     expect(stderr).toMatch(/--explore/)
+    expect(status).toBe(2)
+  })
+})
+
+describe('engagement-mock check refuses a mistake before it announces or sends anything', () => {
+  /** A deployment that counts what reaches it. */
+  const counting = async () => {
+    let requests = 0
+    const server = createServer((_request, response) => {
+      requests++
+      response.writeHead(404).end()
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    const { port } = server.address() as AddressInfo
+    return {
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      requests: () => requests,
+      close: () => new Promise<void>((done) => server.close(() => done())),
+    }
+  }
+
+  it('refuses a --report-dir that is a file with exit 2, sending nothing', async () => {
+    const target = await counting()
+    const file = join(tmp, 'not-a-folder.txt')
+    writeFileSync(file, 'mine')
+    const { status, stderr } = await runCli([
+      'check',
+      target.baseUrl,
+      ...keys,
+      '--report-dir',
+      file,
+    ])
+    await target.close()
+    expect(stderr).toContain('--report-dir')
+    expect(stderr).toContain('is a file, not a folder')
+    expect(stderr).not.toContain('Checking')
+    expect(readFileSync(file, 'utf8')).toBe('mine')
+    expect(target.requests()).toBe(0)
+    expect(status).toBe(2)
+  })
+
+  it('refuses --explore-seed or --explore-divergences without --explore (they would do nothing)', async () => {
+    for (const option of ['--explore-seed', '--explore-divergences']) {
+      const { status, stderr } = await runCli([
+        'check',
+        'http://127.0.0.1:9/api/v1',
+        '--key',
+        'k',
+        option,
+        '42',
+      ])
+      expect(stderr).toContain(`${option} tunes the exploration, which runs only with --explore`)
+      expect(status).toBe(2)
+    }
+  })
+
+  it('refuses an unknown --release before printing "Checking…"', async () => {
+    const target = await counting()
+    const { status, stderr } = await runCli([
+      'check',
+      target.baseUrl,
+      '--key',
+      'k',
+      '--release',
+      'yesterday',
+      '--report-dir',
+      join(tmp, 'release-refused'),
+    ])
+    await target.close()
+    expect(stderr).toContain('--release: Unknown release "yesterday"')
+    expect(stderr).not.toContain('Checking')
+    expect(target.requests()).toBe(0)
+    expect(status).toBe(2)
+  })
+
+  it('refuses an existing --init file before printing "Probing…", leaving it as it was', async () => {
+    const target = await counting()
+    const file = join(tmp, 'existing.json')
+    writeFileSync(file, '{"mine":true}\n')
+    const { status, stderr } = await runCli(['check', target.baseUrl, '--key', 'k', '--init', file])
+    await target.close()
+    expect(stderr).toContain('--init never overwrites')
+    expect(stderr).not.toContain('Probing')
+    expect(readFileSync(file, 'utf8')).toBe('{"mine":true}\n')
+    expect(target.requests()).toBe(0)
     expect(status).toBe(2)
   })
 })

@@ -418,3 +418,27 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     }
   }, 120_000)
 })
+
+describe('import-traffic never replaces what it reads', () => {
+  it('refuses (exit 2) an --out that is one of its HAR files, however it is spelled, leaving it whole', async () => {
+    const har = join(tmp, 'own-output.har')
+    const text = JSON.stringify({
+      log: {
+        entries: [
+          {
+            startedDateTime: '2026-07-01T00:00:00Z',
+            request: { method: 'GET', url: 'https://api.example.com/api/v1/forms', headers: [] },
+            response: { status: 200, headers: [], content: { text: '{"forms":[]}' } },
+          },
+        ],
+      },
+    })
+    writeFileSync(har, text)
+    const { status, stderr } = await runCli(['import-traffic', har, '--out', './own-output.har'], {
+      cwd: tmp,
+    })
+    expect(stderr).toContain('is also an input of this command')
+    expect(readFileSync(har, 'utf8')).toBe(text)
+    expect(status).toBe(2)
+  })
+})

@@ -53,7 +53,8 @@ is printed as one line and listed in the reports' own section, with the release 
 Exit status:
   0  no violation (and, with --release, every exchange served by that release)
   1  a violation was found, or (--release) an exchange needs a later release
-  2  usage error, or a file that cannot be read or is not HAR (with the reason)
+  2  usage error, a file that cannot be read or is not HAR, or one with no answered exchange
+     under the API root (with the reason); a --report-dir it cannot write
 
 Examples:
   $ engagement-mock check-traffic session.har

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { parseHttpUrl } from '../shared/options.ts'
+import { parseHttpUrl, parsePublicUrl } from '../shared/options.ts'
 
 export interface ImportTrafficOptions {
   out: string
@@ -37,7 +37,7 @@ export const registerImportTraffic = (program: Command): void => {
     .option(
       '--public-url <url>',
       'base of the share links written in the state file (default http://localhost:4010); a mock that loads the state answers them on its own public URL',
-      (raw) => parseHttpUrl(raw),
+      (raw) => parsePublicUrl(raw),
     )
     .option('--json', 'print the report as JSON instead of text')
     .addHelpText(

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { Client } from '../../../contract/client.ts'
 import type { DemoCounts } from '../../../fixtures/index.ts'
@@ -13,6 +11,7 @@ import {
   parseSeed,
   UsageError,
 } from '../shared/options.ts'
+import { checkOutputFile } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
 
 interface SeedOptions {
@@ -48,6 +47,12 @@ const planFrom = async (file: string, deployment: string | undefined) => {
     )
   }
   if (!/"format"\s*:\s*"engagement-mock-state"/.test(head)) {
+    const { startsAsHar } = await import('../../traffic/har.ts')
+    if (!startsAsHar(head)) {
+      throw new UsageError(
+        `--from ${file}: neither a state file nor a HAR file. --from accepts a state ("format": "engagement-mock-state": what import-traffic --out writes, or GET /__mock/state answers) or a HAR file of recorded traffic (read as import-traffic reads it).`,
+      )
+    }
     // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
     const { stateOfHars } = await import('../import-traffic/action.ts')
     const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
@@ -71,7 +76,42 @@ const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
   ...(options.reports === undefined ? {} : { sponsorReports: options.reports }),
 })
 
-const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<void> => {
+/**
+ * Options that would do nothing in this combination: a usage error naming them, not a silent
+ * no-op. `given` says whether the user gave an option on the command line (not its default).
+ */
+const idleOptions = (
+  baseUrl: string | undefined,
+  options: SeedOptions,
+  given: (name: keyof SeedOptions) => boolean,
+): string | undefined => {
+  if (options.from !== undefined) {
+    const idle = (['seed', 'forms', 'sessions', 'series', 'reports'] as const).filter(given)
+    if (idle.length > 0) {
+      return `${idle.map((name) => `--${name}`).join(', ')} ${idle.length === 1 ? 'shapes' : 'shape'} the demo plan, which --from replaces: the records of ${options.from} are sent as they are. Leave ${idle.length === 1 ? 'it' : 'them'} out, or drop --from.`
+    }
+  }
+  if (options.out !== undefined) {
+    const idle = [
+      ...(baseUrl === undefined ? [] : ['the API root']),
+      ...(['key', 'otherKey', 'dryRun'] as const)
+        .filter(given)
+        .map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`),
+    ]
+    if (idle.length > 0) {
+      return `--out writes the plan to a file instead of sending it: ${idle.join(', ')} would do nothing. Leave out --out to send the plan.`
+    }
+  }
+  return undefined
+}
+
+const seed = async (
+  baseUrl: string | undefined,
+  options: SeedOptions,
+  given: (name: keyof SeedOptions) => boolean = () => false,
+): Promise<void> => {
+  const idle = idleOptions(baseUrl, options, given)
+  if (idle) throw new UsageError(idle)
   // Loaded here, not at the top: --help and usage errors stay quick.
   const [
     { createClient },
@@ -87,6 +127,13 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     import('../../../contract/releases.ts'),
   ])
   const { describeStep, printCreated, printDryRun, printLeftOut, printSkips } = print
+  const target =
+    options.out === undefined
+      ? undefined
+      : checkOutputFile(options.out, {
+          option: '--out',
+          inputs: [options.from, options.deployment].filter((file) => file !== undefined),
+        })
   const whole =
     options.from === undefined
       ? demoPlan(options.seed, countsOf(options))
@@ -117,10 +164,9 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
       notInRelease = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9${from}), left out: ${what || 'nothing'}.`
     }
   }
-  if (options.out !== undefined) {
-    const target = resolve(options.out)
-    mkdirSync(dirname(target), { recursive: true })
-    writeFileSync(target, `${JSON.stringify(plan, null, 2)}\n`)
+  if (target !== undefined) {
+    const { writeFilesWhole } = await import('../../report-format/files.ts')
+    await writeFilesWhole([[target, `${JSON.stringify(plan, null, 2)}\n`]])
     process.stderr.write(`Wrote ${source} to ${target}\n${notInRelease ? `${notInRelease}\n` : ''}`)
     return
   }
@@ -308,5 +354,7 @@ Examples:
   $ engagement-mock seed https://demo.example.com/api/v1 --key "$DEMO_KEY" --from state.json
   $ engagement-mock seed --seed 7 --out fixtures.json`,
     )
-    .action((baseUrl: string | undefined, options: SeedOptions) => seed(baseUrl, options))
+    .action((baseUrl: string | undefined, options: SeedOptions, command: Command) =>
+      seed(baseUrl, options, (name) => command.getOptionValueSource(name) === 'cli'),
+    )
 }
