@@ -1,3 +1,4 @@
+import { createMock } from '../../../mock/create.ts'
 import { override } from '../../../mock/playwright/index.ts'
 import { expect, noteWorker, test } from './fixture.ts'
 
@@ -56,4 +57,13 @@ test('shows the error state of a create that an override refuses', async ({ page
   await expect(page.getByRole('alert')).toHaveText('Could not create the form (422)')
   // The override answered before the mock: the mock, and so its journal, never saw the request.
   expect(mock.journal.of('createForm')).toEqual([])
+})
+
+test('starts from a state loaded in the test before the page opens', async ({ page, mock }) => {
+  const saved = createMock({ scenario: 'empty' })
+  await saved.ready
+  const imported = await mock.importState(saved.exportState())
+  expect(imported.ok).toBe(true)
+  await page.goto('/')
+  await expect(page.getByRole('status')).toHaveText('No forms yet')
 })
