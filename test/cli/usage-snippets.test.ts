@@ -142,11 +142,26 @@ describe('docs/usage.md', () => {
 
   it('needs no package but this one: overrides import http/HttpResponse from our entry points', () => {
     const ts = snippets.filter((s) => s.lang === 'ts')
-    const packages = ts.flatMap((s) =>
-      [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]?.split('/')[0]),
-    )
+    // Storybook's and Playwright's sections import those tools (and msw's binding for each).
+    const tools = new Set([STORYBOOK_GROUP, PLAYWRIGHT_GROUP])
+    const packages = ts
+      .filter((s) => !tools.has(s.group))
+      .flatMap((s) => [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]?.split('/')[0]))
     // `vite` only in the Vite app's own vite.config.ts.
     expect(new Set(packages)).toEqual(new Set(['engagement-mock', 'vitest', 'vite']))
+    const toolPackages = ts
+      .filter((s) => tools.has(s.group))
+      .flatMap((s) => [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]))
+    expect(new Set(toolPackages)).toEqual(
+      new Set([
+        '@storybook/react-vite',
+        'engagement-mock/mock/storybook',
+        'msw-storybook-addon/csf3',
+        'storybook/test',
+        '@playwright/test',
+        'engagement-mock/mock/playwright',
+      ]),
+    )
     expect(
       ts.some((s) =>
         /import \{[^}]*\bhttp\b[^}]*\} from 'engagement-mock\/mock\/node'/.test(s.code),
