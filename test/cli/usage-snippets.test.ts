@@ -6,6 +6,7 @@ import { ACME_KEY } from '../../fixtures/index.ts'
 import { startServer } from '../../mock/http/index.ts'
 import { FOREIGN_FILE } from '../contract-selftest/foreign.ts'
 import { startForeign } from '../foreign/server.ts'
+import { EXAMPLE_SRC, repoFile } from '../frontend/example.ts'
 import { ROOT } from './cli.ts'
 import { driveForeignApp, recordThroughProxy } from './import-flow.ts'
 import { readSnippets, type Snippet, sourceEntries, toSource } from './snippets.ts'
@@ -17,6 +18,9 @@ const BROWSER_GROUP = 'frontend with msw/browser'
 const WATCH_GROUP = 'frontend watching a real API'
 /** Run below against a recording of test/foreign and an empty mock. */
 const OFFLINE_GROUP = 'work offline with staging data'
+/** Run in Chromium by test/storybook/storybook.test.ts and test/playwright/playwright.test.ts. */
+const STORYBOOK_GROUP = 'storybook'
+const PLAYWRIGHT_GROUP = 'playwright'
 /** The backend path runs from an installed package: test/package/conformance.test.ts runs these. */
 const fromInstall = (group: string) => group.startsWith('backend ')
 mkdirSync(join(ROOT, '.scratch'), { recursive: true })
@@ -50,6 +54,8 @@ for (const s of snippets.filter(
     s.lang === 'ts' &&
     s.group !== BROWSER_GROUP &&
     s.group !== WATCH_GROUP &&
+    s.group !== STORYBOOK_GROUP &&
+    s.group !== PLAYWRIGHT_GROUP &&
     !fromInstall(s.group),
 )) {
   groups.set(s.group, [...(groups.get(s.group) ?? []), s])
@@ -72,6 +78,8 @@ describe('docs/usage.md', () => {
       'watch a HAR file',
       WATCH_GROUP,
       OFFLINE_GROUP,
+      STORYBOOK_GROUP,
+      PLAYWRIGHT_GROUP,
     ])
   })
 
@@ -102,6 +110,9 @@ describe('docs/usage.md', () => {
       mkdirSync(dirname(path), { recursive: true })
       writeFileSync(path, s.code)
     }
+    // The component the Storybook snippets render (the reader's own, in their project).
+    const component = join(dir, STORYBOOK_GROUP, 'src', 'FormsList.tsx')
+    writeFileSync(component, repoFile(join(EXAMPLE_SRC, 'FormsList.tsx'), { asPackage: true }))
     // What a Vite project's src/vite-env.d.ts gives the browser snippet: `import.meta.env`.
     writeFileSync(join(dir, 'vite-env.d.ts'), '/// <reference types="vite/client" />\n')
     // The imports stay as a consumer writes them; `paths` maps them to the source.
@@ -131,11 +142,26 @@ describe('docs/usage.md', () => {
 
   it('needs no package but this one: overrides import http/HttpResponse from our entry points', () => {
     const ts = snippets.filter((s) => s.lang === 'ts')
-    const packages = ts.flatMap((s) =>
-      [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]?.split('/')[0]),
-    )
+    // Storybook's and Playwright's sections import those tools (and msw's binding for each).
+    const tools = new Set([STORYBOOK_GROUP, PLAYWRIGHT_GROUP])
+    const packages = ts
+      .filter((s) => !tools.has(s.group))
+      .flatMap((s) => [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]?.split('/')[0]))
     // `vite` only in the Vite app's own vite.config.ts.
     expect(new Set(packages)).toEqual(new Set(['engagement-mock', 'vitest', 'vite']))
+    const toolPackages = ts
+      .filter((s) => tools.has(s.group))
+      .flatMap((s) => [...s.code.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]))
+    expect(new Set(toolPackages)).toEqual(
+      new Set([
+        '@storybook/react-vite',
+        'engagement-mock/mock/storybook',
+        'msw-storybook-addon/csf3',
+        'storybook/test',
+        '@playwright/test',
+        'engagement-mock/mock/playwright',
+      ]),
+    )
     expect(
       ts.some((s) =>
         /import \{[^}]*\bhttp\b[^}]*\} from 'engagement-mock\/mock\/node'/.test(s.code),

@@ -17,6 +17,18 @@ try {
 } catch (error) {
   found['engagement-mock/mock/browser'] = error.code
 }
+try {
+  await import('engagement-mock/mock/storybook')
+  found['engagement-mock/mock/storybook'] = 'imported'
+} catch (error) {
+  found['engagement-mock/mock/storybook'] = error.code
+}
+// Its optional peers (@msw/playwright, @playwright/test) are the consumer's to install.
+try {
+  found['engagement-mock/mock/playwright'] = typeof (await import('engagement-mock/mock/playwright')).mockFixtures
+} catch (error) {
+  found['engagement-mock/mock/playwright'] = error.code
+}
 const { createClient } = await import('engagement-mock')
 const server = node.setupMockServer({ baseUrl: 'http://api.test/api/v1' })
 server.listen({ onUnhandledRequest: 'error' })

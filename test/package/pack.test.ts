@@ -74,7 +74,7 @@ describe('the installable package', () => {
     expect(files.filter((path) => path.includes('.test.'))).toEqual([])
   })
 
-  it('exposes every entry point to node, and refuses the browser entry there', () => {
+  it('exposes every entry point to node, refuses the browser ones there, and needs the Playwright peers', () => {
     const run = spawnSync(process.execPath, ['imports.mjs'], { ...quiet, cwd: project })
     expect(run.stderr).toBe('')
     expect(JSON.parse(run.stdout)).toEqual({
@@ -86,6 +86,8 @@ describe('the installable package', () => {
       'engagement-mock/mock/server': 'function',
       'engagement-mock/conformance': 'function',
       'engagement-mock/mock/browser': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      'engagement-mock/mock/storybook': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      'engagement-mock/mock/playwright': 'ERR_MODULE_NOT_FOUND',
       'GET /forms through setupMockServer': 200,
     })
     expect(run.status).toBe(0)
