@@ -1,11 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { printSummary } from '../../mock/cli/check/print.ts'
+import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { runCli } from './cli.ts'
+import { expectReportsAgree } from './reports-agree.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-check-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -18,19 +21,30 @@ afterEach(async () => {
   proxy = undefined
 })
 
+/** What `print` writes on stdout. */
+const printed = (print: () => void): string => {
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk)
+    return true
+  })
+  try {
+    print()
+  } finally {
+    spy.mockRestore()
+  }
+  return out
+}
+
 const keys = ['--key', ACME_KEY, '--other-org-key', GLOBEX_KEY, '--no-entitlements-key', GLOBEX_KEY]
 
 describe('engagement-mock check', () => {
   it('passes against the mock, prints a summary table and the report paths', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'passing')
-    const { status, stdout } = await runCli([
-      'check',
-      running.baseUrl,
-      ...keys,
-      '--report-dir',
-      reports,
-    ])
+    const run = await runCli(['check', running.baseUrl, ...keys, '--report-dir', reports])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, [])
     expect(stdout).toMatch(/group\s+passed\s+failed\s+blocked\s+skipped\s+observed/)
     expect(stdout).toMatch(/total\s+[1-9]\d*\s+0\s+0\s+0\s+\d+/)
     expect(stdout).toContain(join(reports, 'conformance.md'))
@@ -62,13 +76,9 @@ describe('engagement-mock check', () => {
     )
     proxy = deviant
     const reports = join(tmp, 'failing')
-    const { status, stdout } = await runCli([
-      'check',
-      deviant.baseUrl,
-      ...keys,
-      '--report-dir',
-      reports,
-    ])
+    const run = await runCli(['check', deviant.baseUrl, ...keys, '--report-dir', reports])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, ['violation'])
     expect(stdout).toMatch(/Failed\n {2}✗ /)
     expect(status).toBe(1)
   }, 120_000)
@@ -76,16 +86,53 @@ describe('engagement-mock check', () => {
   it('exits 3 (could not check) and says why when the suite cannot run (key refused)', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'refused')
-    const { status, stdout } = await runCli([
+    const run = await runCli(['check', running.baseUrl, '--key', 'wrong', '--report-dir', reports])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, ['run-error'])
+    expect(stdout).toMatch(/Could not run: .*refused --key \(401/)
+    expect(status).toBe(3)
+  }, 120_000)
+
+  it('exits 3 when checks are blocked, and every report names them blocked (JUnit: skipped with the reason)', async () => {
+    running = await startServer({ port: 0 })
+    // A deployment file saying creation's publish-now option is not offered: its check cannot run.
+    const deployment = join(tmp, 'no-publish-now.json')
+    writeFileSync(deployment, JSON.stringify({ forms: { create: { publishNow: null } } }))
+    const reports = join(tmp, 'blocked')
+    const run = await runCli([
       'check',
       running.baseUrl,
-      '--key',
-      'wrong',
+      ...keys,
+      '--deployment',
+      deployment,
       '--report-dir',
       reports,
     ])
-    expect(stdout).toMatch(/Could not run: .*refused --key \(401/)
-    expect(status).toBe(3)
+    const verdict = expectReportsAgree(run, reports, ['blocked'])
+    expect(verdict.key).toBe('blocked')
+    expect(run.status).toBe(3)
+    expect(readFileSync(join(reports, 'contract-junit.xml'), 'utf8')).toContain(
+      '<skipped message="Blocked: Not offered by this deployment (deployment file: forms.create.publishNow is null). (deployment file keys: forms.create.publishNow)" />',
+    )
+  }, 120_000)
+
+  it('a run that stops on an error of its own says so in the console and every report (exit 3)', async () => {
+    running = await startServer({ port: 0 })
+    const reports = join(tmp, 'own-error')
+    let seen = 0
+    const result = await runConformance({
+      baseUrl: running.baseUrl,
+      key: ACME_KEY,
+      reportDir: reports,
+      filter: (check) => check.operations.includes('listForms'),
+      onCheck: () => {
+        seen += 1
+        if (seen === 2) throw new Error('disk on fire')
+      },
+    })
+    const stdout = printed(() => printSummary(result))
+    expectReportsAgree({ status: result.exitCode, stdout }, reports, ['run-error'])
+    expect(stdout).toContain('the run stopped on an error of its own (disk on fire)')
   }, 120_000)
 
   it('names the base URL the user gave, not a variable, when nothing answers there', async () => {
@@ -166,6 +213,7 @@ describe('engagement-mock check', () => {
     expect(report.exploration.divergences).toHaveLength(1)
     const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
     expect(junit).toMatch(/<testcase classname="exploration" name="Exploration divergence \(seed 3/)
+    expectReportsAgree({ status, stdout }, reports, ['violation'])
     expect(status).toBe(1)
   }, 180_000)
 

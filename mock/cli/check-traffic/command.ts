@@ -54,6 +54,8 @@ Exit status:
   0  no violation (and, with --release, every exchange served by that release)
   1  a violation was found, or (--release) an exchange needs a later release
   2  usage error, or a file that cannot be read or is not HAR (with the reason)
+  3  could not check everything: an entry could not be checked, an error of the checker's own
+     (printed and named in every report)
 
 Examples:
   $ engagement-mock check-traffic session.har

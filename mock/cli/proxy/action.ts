@@ -4,16 +4,12 @@ import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../../proxy/proxy.ts'
+import { trafficVerdict } from '../../report-format/verdict.ts'
 import { harEntry } from '../../traffic/har.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { version } from '../program.ts'
 import { EXIT, UsageError } from '../shared/options.ts'
-import {
-  findingLine,
-  printTrafficSummary,
-  releaseNeedLine,
-  trafficFailed,
-} from '../shared/traffic-print.ts'
+import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
 import type { ProxyOptions } from './command.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
@@ -60,7 +56,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
       `${what}: ${error instanceof Error ? error.message : String(error)}`,
     )
     own.push(line)
-    running.log.note(`the proxy's own error (${line})`)
+    running.log.error(`the proxy's own error (${line})`)
     process.stderr.write(`⚠ ${line}\n`)
   }
   process.on('uncaughtException', (error) => ownError('unexpected error', error))
@@ -91,7 +87,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
       )
       printTrafficSummary(summary, reports)
       if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)
-      process.exit(trafficFailed(summary) || own.length > 0 ? EXIT.failed : EXIT.ok)
+      process.exit(trafficVerdict(summary).exitCode)
     } catch (error) {
       process.stderr.write(`Could not write the reports: ${running.secrets.scrub(String(error))}\n`)
       process.exit(EXIT.failed)

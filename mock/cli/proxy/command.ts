@@ -74,9 +74,10 @@ as it happens, and the reports list them in their own section, with the release 
 
 Exit status (on stop):
   0  no violation (request issues alone are the client's); with --release, every exchange served
-  1  a violation was seen, (--release) an exchange needs a later release, or the proxy met an
-     error of its own (printed, and named in the reports, which are still written)
+  1  a violation was seen, or (--release) an exchange needs a later release
   2  usage error: bad option, deployment file or port
+  3  could not check everything: the proxy met an error of its own (printed, and named in
+     every report, which are still written)
 
 Examples:
   $ engagement-mock proxy https://staging.example.com/api/v1

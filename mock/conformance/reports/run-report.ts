@@ -1,6 +1,7 @@
 import { releaseLabel } from '../../../contract/releases.ts'
 import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
 import type { CheckState, ReportedCheck, RunInfo } from '../../report-format/model.ts'
+import { catalogVerdict } from '../../report-format/verdict.ts'
 import { Coverage, type CoverageSummary } from '../../traffic/coverage.ts'
 import { coverageMarkdown } from '../../traffic/coverage-report.ts'
 import { label } from '../engine/context.ts'
@@ -8,32 +9,12 @@ import { formatAnswer, mergeObservations } from '../engine/observation.ts'
 import type { ExplorationData, ExplorationSection } from './exploration-section.ts'
 
 export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
-
-/**
- * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
- * could not run), `could-not-run` (3: the target cannot be checked at all).
- */
-export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
-export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
-  conforms: 0,
-  fails: 1,
-  blocked: 3,
-  'could-not-run': 3,
-}
-
-/** The run's verdict from its totals, why it could not run, and exploration's divergences. */
-export const verdictOf = (
-  totals: { failed: number; blocked: number },
-  problem?: string,
-  exploration?: { divergences: readonly unknown[]; error?: string },
-  /** An error of the run's own that stopped it part way (RunInfo's `error`). */
-  stoppedBy?: string,
-): ConformanceVerdict => {
-  if (problem !== undefined) return 'could-not-run'
-  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
-  if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
-  return totals.blocked > 0 ? 'blocked' : 'conforms'
-}
+export {
+  type ConformanceVerdict,
+  catalogVerdict,
+  type RunVerdict,
+  VERDICT_EXIT,
+} from '../../report-format/verdict.ts'
 
 const ICON: Record<CheckState, string> = {
   passed: 'pass',
@@ -67,8 +48,14 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
     a.question.localeCompare(b.question),
   )
   const later = count('not-in-release')
+  const verdict = catalogVerdict(
+    run,
+    { failed: count('failed'), blocked: count('blocked') },
+    exploration?.json,
+  )
   const json = {
     run,
+    verdict,
     totals: {
       checks: checks.length,
       passed: count('passed'),
@@ -97,6 +84,8 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
           `Release: ${releaseLabel(run.release.release, run.release.given)} (§9); checks of what later releases added are *not in this release*: nothing of theirs was sent`,
         ]
       : []),
+    '',
+    `Verdict: **${verdict.text}**`,
     '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
     ...(run.error

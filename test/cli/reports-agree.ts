@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import { escapeHtml } from '../../mock/conformance/reports/html-report.ts'
+import type { FindingKind, RunVerdict } from '../../mock/report-format/verdict.ts'
+
+/**
+ * Holds the five outputs of one run against each other: the console (stdout) and its exit status,
+ * conformance.md, conformance.json, conformance.html and contract-junit.xml. Each finding that
+ * changes the exit status is in each of them, with the same verdict; `kinds` are the kinds of
+ * finding the run is expected to have (so a run that found nothing cannot pass for one that did).
+ */
+export const expectReportsAgree = (
+  run: { status: number | null; stdout: string },
+  reportDir: string,
+  kinds: readonly FindingKind[],
+): RunVerdict => {
+  const read = (name: string) => readFileSync(join(reportDir, name), 'utf8')
+  const json = JSON.parse(read('conformance.json')) as {
+    verdict: RunVerdict
+    totals: { blocked: number }
+  }
+  const { verdict } = json
+  expect([...new Set(verdict.findings.map((f) => f.kind))].sort()).toEqual([...kinds].sort())
+  expect(run.status).toBe(verdict.exitCode)
+
+  // The console: each finding's sentence, or what a clean run says.
+  const sentences =
+    verdict.findings.length === 0 ? [verdict.text] : verdict.findings.map((f) => f.text)
+  for (const sentence of sentences) expect(run.stdout).toContain(sentence)
+
+  const markdown = read('conformance.md')
+  expect(markdown).toContain(`Verdict: **${verdict.text}**`)
+
+  const html = read('conformance.html')
+  expect(html).toContain(
+    `<p id="verdict" class="verdict ${verdict.key}" data-verdict="${verdict.key}" data-exit-code="${verdict.exitCode}">${escapeHtml(verdict.text)}</p>`,
+  )
+
+  const junit = read('contract-junit.xml')
+  expect(junit).toContain(`<property name="verdict" value="${verdict.key}" />`)
+  expect(junit).toContain(`<property name="exit-code" value="${run.status}" />`)
+  const totals = /<testsuites [^>]*failures="(\d+)" errors="(\d+)"/.exec(junit)
+  const [failures, errors] = [Number(totals?.[1]), Number(totals?.[2])]
+  const has = (kind: FindingKind) => kinds.includes(kind)
+  // A CI reading JUnit alone goes red exactly when the run fails or stopped on its own error.
+  expect(failures > 0).toBe(has('violation') || has('release-need'))
+  expect(errors > 0).toBe(has('run-error'))
+  // Blocked checks: named as such everywhere, and not run (JUnit: skipped with the reason).
+  const blocked = json.totals.blocked
+  expect(junit.split('<skipped message="Blocked: ').length - 1).toBe(blocked)
+  expect(markdown.includes('\n## Blocked\n')).toBe(blocked > 0)
+  expect(html.includes('<section id="blocked">')).toBe(blocked > 0)
+  if (has('release-need')) {
+    expect(markdown).toMatch(/\n## Release /)
+    expect(html).toContain('<section id="release">')
+    expect(junit).toContain('type="ReleaseNeed"')
+  }
+  return verdict
+}
