@@ -4,10 +4,12 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { printSummary } from '../../mock/cli/check/print.ts'
+import { INIT_REQUESTS } from '../../mock/conformance/init/bound.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { REPORT_FILES } from '../../mock/report-format/files.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
-import { runCli } from './cli.ts'
+import { ROOT, runCli } from './cli.ts'
 import { expectReportsAgree } from './reports-agree.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-check-'))
@@ -133,6 +135,34 @@ describe('engagement-mock check', () => {
     const stdout = printed(() => printSummary(result))
     expectReportsAgree({ status: result.exitCode, stdout }, reports, ['run-error'])
     expect(stdout).toContain('the run stopped on an error of its own (disk on fire)')
+  }, 120_000)
+
+  it("--help gives --init's request figures and every report file, as the docs do and a probe of the mock sends", async () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ')
+    const help = flat((await runCli(['check', '--help'])).stdout)
+    expect(help).toContain(
+      `(${INIT_REQUESTS.typical} requests when everything is accepted; the probe at most ${INIT_REQUESTS.most}, then its clean-up; marked)`,
+    )
+    for (const doc of ['docs/usage.md', 'docs/conformance.md']) {
+      expect(flat(readFileSync(join(ROOT, doc), 'utf8'))).toContain(
+        `(${INIT_REQUESTS.typical} requests when everything is accepted; the probe at most ${INIT_REQUESTS.most} when contents are refused key by key, then its clean-up;`,
+      )
+    }
+    for (const command of ['check', 'check-traffic', 'proxy']) {
+      expect(flat((await runCli([command, '--help'])).stdout)).toContain(REPORT_FILES.join(', '))
+    }
+    running = await startServer({ port: 0 })
+    const init = await runCli([
+      'check',
+      running.baseUrl,
+      '--key',
+      ACME_KEY,
+      '--init',
+      join(tmp, 'init.json'),
+    ])
+    expect(init.stderr).toContain(`(at most ${INIT_REQUESTS.most}, then the clean-up)`)
+    expect(init.stdout).toContain(`\n${INIT_REQUESTS.typical} requests. `)
+    expect(init.status).toBe(0)
   }, 120_000)
 
   it('names the base URL the user gave, not a variable, when nothing answers there', async () => {

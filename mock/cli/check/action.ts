@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
 import { explorationSummary } from '../../conformance/explore/report.ts'
-import { INIT_MAX_REQUESTS, initDeployment } from '../../conformance/init/init-deployment.ts'
+import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
+import { initDeployment } from '../../conformance/init/init-deployment.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
@@ -88,7 +89,7 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     }
     const file = options.init
     process.stderr.write(
-      `Probing ${baseUrl} with the profile's requests (at most ${INIT_MAX_REQUESTS})…\n`,
+      `Probing ${baseUrl} with the profile's requests (at most ${INIT_REQUESTS.most}, then the clean-up)…\n`,
     )
     const result = await usage(() => initDeployment({ ...common, out: file }))
     printInit(result)

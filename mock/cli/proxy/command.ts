@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePort, parsePositive } from '../shared/options.ts'
 import {
   parseReleaseArgument,
@@ -65,8 +66,8 @@ No credential is printed, reported or recorded: each Authorization value (and th
 wherever the deployment echoes it) is written as $API_KEY_1, $API_KEY_2, … one per key, in lines,
 curls, reports and the --record HAR (Authorization: Bearer $API_KEY_1).
 
-Ctrl+C (SIGINT) or SIGTERM stops it and writes conformance.md, conformance.json and
-contract-junit.xml to the report folder.
+Ctrl+C (SIGINT) or SIGTERM stops it and writes the reports to the report folder:
+${REPORT_FILES.join(', ')}.
 
 With --release, which backend release the app needs (§9): each exchange a deployment of that
 release could not serve (an operation or an activity kind that came later) is printed as one line
