@@ -203,8 +203,15 @@ describe('engagement-mock check', () => {
       env: { CONTRACT_API_KEY: ACME_KEY },
     })
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
-    // Without the other keys, the checks that need them are skipped and say so.
+    // Without the other keys, the checks that need them are skipped and say so: the flag, and
+    // the variable the suite under vitest reads.
     expect(report.totals.skipped).toBeGreaterThan(0)
+    expect(readFileSync(join(reports, 'contract-junit.xml'), 'utf8')).toContain(
+      '<skipped message="needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG)" />',
+    )
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
+      ': needs --no-entitlements-key (CONTRACT_API_KEY_NO_ENTITLEMENTS)',
+    )
     expect(status).toBe(0)
   }, 120_000)
 

@@ -90,7 +90,7 @@ export const registerCheck = (program: Command): void => {
     .addHelpText(
       'after',
       `
-Checks that need a key you did not give are skipped, and say which variable would enable them.
+Checks that need a key you did not give are skipped, and say which flag (or variable) would enable them.
 A check is blocked when the deployment refuses a request it needs to set up (e.g. a create body
 spelled as our profile spells it): the report names the request, the answer and the deployment
 file key that would fix it. Start a deployment file with --init, complete it, pass --deployment.

@@ -9,6 +9,12 @@ export const KEY_VARS = {
   noEntitlements: 'CONTRACT_API_KEY_NO_ENTITLEMENTS',
 } as const
 export type KeyRole = keyof typeof KEY_VARS
+/** The `check` flag of each key, named beside its variable wherever a key is asked for. */
+export const KEY_FLAGS: Record<KeyRole, string> = {
+  main: '--key',
+  otherOrg: '--other-org-key',
+  noEntitlements: '--no-entitlements-key',
+}
 /** Keys a check may need beyond the main one. */
 export type OptionalKey = Exclude<KeyRole, 'main'>
 
