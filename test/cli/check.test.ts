@@ -251,6 +251,11 @@ describe('engagement-mock check', () => {
     const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
     expect(junit).toMatch(/<testcase classname="exploration" name="Exploration divergence \(seed 3/)
     expectReportsAgree({ status, stdout }, reports, ['violation'])
+    // Clean-up's count has exploration's deletions in it, named as such.
+    const cleanup = /(\d+) forms deleted \((\d+) by exploration as it went\)/.exec(stdout)
+    expect(Number(cleanup?.[2])).toBeGreaterThan(0)
+    expect(Number(cleanup?.[1])).toBeGreaterThan(Number(cleanup?.[2]))
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(cleanup?.[0])
     expect(status).toBe(1)
   }, 180_000)
 

@@ -128,7 +128,9 @@ describe('npm run contract against a separately started mock, without the option
       // Without the other organization's key, nobody else's record was tried: coverage says so.
       expect(report.coverage.neverSeen).toContain("getForm: another organization's record (§5)")
       const html = await readFile(join(dir, 'conformance.html'), 'utf8')
-      expect(html).toContain('<p id="verdict" class="verdict conforms">')
+      expect(html).toContain(
+        '<p id="verdict" class="verdict conforms" data-verdict="conforms" data-exit-code="0">',
+      )
       expect(output).toMatch(/Contract against .*: \d+ passed, 0 failed, 0 blocked, \d+ skipped/)
     } finally {
       await mock.close()

@@ -35,6 +35,8 @@ export class Run {
   requests = 0
   /** Clean-up requests, at most one per form created: never withheld, so counted apart. */
   cleanupRequests = 0
+  /** Forms exploration deleted as it went (after each sequence, its probe form): clean-up counts them too. */
+  formsDeletedEarlier = 0
   readonly created: CreatedRecord[] = []
   readonly observations: Observation[] = []
   /** Bearer value → variable name, for curl commands that never print a key. */
