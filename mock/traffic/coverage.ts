@@ -37,11 +37,22 @@ const LABELS: Partial<Record<Outcome, string>> = {
   invalid_body: 'body failing validation (§7)',
 }
 
-export const outcomeLabel = (outcome: Outcome): string =>
-  LABELS[outcome] ??
-  (outcome in ERROR_CONDITIONS
-    ? CONDITION_SUMMARIES[outcome as ErrorCondition].replace(/^§7\.\d /, '')
-    : outcome)
+/**
+ * An outcome as every coverage list names it, in one style: lower case, no full stop, its section
+ * last (`publishing a form that has no field (§7.1)`), after its operation's id in the lists.
+ */
+export const outcomeLabel = (outcome: Outcome): string => {
+  const known = LABELS[outcome]
+  if (known !== undefined) return known
+  if (!(outcome in ERROR_CONDITIONS)) return outcome
+  const summary = CONDITION_SUMMARIES[outcome as ErrorCondition]
+  const [, section, text = summary] = /^(§[\d.]+) (.*)$/.exec(summary) ?? []
+  const phrase = `${text.charAt(0).toLowerCase()}${text.slice(1)}`.replace(/\.$/, '')
+  return section ? `${phrase} (${section})` : phrase
+}
+
+/** What a coverage list says of an operation with no exchange at all. */
+export const NOT_CALLED = 'not called'
 
 /** Short column names of the matrix, in the order it shows them. */
 export const OUTCOME_ORDER: readonly Outcome[] = [
@@ -370,8 +381,9 @@ export class Coverage {
     const profile = conditionCells('profile')
     const liveTransitions = transitionList.filter((t) => t.state !== 'not-in-release')
     const operationsNotSeen = live.filter((row) => row.exchanges === 0).map((row) => row.operation)
+    // One style: the operation's id, then what of it (transitions by their own name).
     const neverSeen = [
-      ...operationsNotSeen,
+      ...operationsNotSeen.map((op) => `${op}: ${NOT_CALLED}`),
       ...live
         .filter((row) => row.exchanges > 0)
         .flatMap((row) =>

@@ -62,7 +62,7 @@ describe('engagement-mock proxy (a real child process)', () => {
     expect(report.coverage.operations.notSeen).toContain('createForm')
     expect(report.coverage.operations.notSeen).not.toContain('listSessions')
     expect(cli.output()).toMatch(
-      /What your app uses: operations 2\/25, error conditions 1\/\d+, .*; never used: createSeries; listSeries; createForm; /,
+      /What your app uses: operations 2\/25, error conditions 1\/\d+, .*; never used: createSeries: not called; listSeries: not called; createForm: not called; /,
     )
     expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
       '## Coverage: what your app uses',
