@@ -59,7 +59,8 @@ ${verdictSuite(verdict).join('\n')}
   const groups = [...new Set(checks.map((c) => c.group))]
   const count = (list: readonly ReportedCheck[], ...states: string[]) =>
     list.filter((c) => states.includes(c.state)).length
-  const errors = verdict.findings.filter((f) => f.kind === 'run-error')
+  // Exploration's error is in its own suite (added after): one <error> each.
+  const errors = verdict.findings.filter((f) => f.kind === 'run-error' && f.suite === undefined)
   const needs = verdict.findings.filter((f) => f.kind === 'release-need')
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" ?>',

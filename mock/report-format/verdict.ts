@@ -33,6 +33,8 @@ export interface VerdictFinding {
   text: string
   /** What holds when this is not found, as contract-junit.xml names its case. */
   title?: string
+  /** A part of the run whose own JUnit suite already shows it (exploration's). */
+  suite?: 'exploration'
 }
 
 export interface RunVerdict {
@@ -92,6 +94,7 @@ export const catalogVerdict = (
       kind: 'run-error',
       count: 1,
       text: `Could not check everything: ${exploration.error}.`,
+      suite: 'exploration',
     })
   }
   if (totals.blocked > 0) {

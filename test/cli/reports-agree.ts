@@ -4,6 +4,25 @@ import { expect } from 'vitest'
 import { escapeHtml } from '../../mock/conformance/reports/html-report.ts'
 import type { FindingKind, RunVerdict } from '../../mock/report-format/verdict.ts'
 
+/** The four report files of one run, as text. */
+export interface ReportTexts {
+  markdown: string
+  json: string
+  html: string
+  junit: string
+}
+
+/** The report files a run wrote into `reportDir`. */
+export const readReports = (reportDir: string): ReportTexts => {
+  const read = (name: string) => readFileSync(join(reportDir, name), 'utf8')
+  return {
+    markdown: read('conformance.md'),
+    json: read('conformance.json'),
+    html: read('conformance.html'),
+    junit: read('contract-junit.xml'),
+  }
+}
+
 /**
  * Holds the five outputs of one run against each other: the console (stdout) and its exit status,
  * conformance.md, conformance.json, conformance.html and contract-junit.xml. Each finding that
@@ -14,9 +33,15 @@ export const expectReportsAgree = (
   run: { status: number | null; stdout: string },
   reportDir: string,
   kinds: readonly FindingKind[],
+): RunVerdict => expectOutputsAgree(run, readReports(reportDir), kinds)
+
+/** expectReportsAgree on reports built in memory. */
+export const expectOutputsAgree = (
+  run: { status: number | null; stdout: string },
+  reports: ReportTexts,
+  kinds: readonly FindingKind[],
 ): RunVerdict => {
-  const read = (name: string) => readFileSync(join(reportDir, name), 'utf8')
-  const json = JSON.parse(read('conformance.json')) as {
+  const json = JSON.parse(reports.json) as {
     verdict: RunVerdict
     totals: { blocked: number }
   }
@@ -29,15 +54,13 @@ export const expectReportsAgree = (
     verdict.findings.length === 0 ? [verdict.text] : verdict.findings.map((f) => f.text)
   for (const sentence of sentences) expect(run.stdout).toContain(sentence)
 
-  const markdown = read('conformance.md')
+  const { markdown, html, junit } = reports
   expect(markdown).toContain(`Verdict: **${verdict.text}**`)
 
-  const html = read('conformance.html')
   expect(html).toContain(
     `<p id="verdict" class="verdict ${verdict.key}" data-verdict="${verdict.key}" data-exit-code="${verdict.exitCode}">${escapeHtml(verdict.text)}</p>`,
   )
 
-  const junit = read('contract-junit.xml')
   expect(junit).toContain(`<property name="verdict" value="${verdict.key}" />`)
   expect(junit).toContain(`<property name="exit-code" value="${run.status}" />`)
   const totals = /<testsuites [^>]*failures="(\d+)" errors="(\d+)"/.exec(junit)
