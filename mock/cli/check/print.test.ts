@@ -58,7 +58,7 @@ describe('the summary of a blocked run', () => {
     const verdict = out.indexOf('Could not check everything')
     expect(section).toBeGreaterThan(0)
     expect(verdict).toBeGreaterThan(section)
-    expect(out).toContain('see "Blocked")')
+    expect(out).toContain('see "Blocked".')
     expect(out).not.toContain('below')
   })
 })
