@@ -42,11 +42,14 @@ export const ID_PREFIX = {
 } as const
 export type IdKind = keyof typeof ID_PREFIX
 export const ID_BODY_LENGTH = 12
+/** The id every example of the contract gives a record of `kind`: one form in a path and a body. */
+export const exampleId = (kind: IdKind) =>
+  `${ID_PREFIX[kind]}_${'a1b2c3d4e5f6'.slice(0, ID_BODY_LENGTH)}`
 export const idOf = (kind: IdKind) =>
   z
     .string()
     .regex(new RegExp(`^${ID_PREFIX[kind]}_[a-z0-9]{${ID_BODY_LENGTH}}$`))
-    .meta({ example: `${ID_PREFIX[kind]}_${'a1b2c3d4e5f6'.slice(0, ID_BODY_LENGTH)}` })
+    .meta({ example: exampleId(kind) })
 
 /**
  * An identifier (id, join code, slug) another deployment handed out, kept as it was by a state

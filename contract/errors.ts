@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { RouteDef } from './route.ts'
 
 /** §7 documented layer: the two error shapes, open to extra properties a deployment may add. */
 export const DocPlainError = z.looseObject({ error: z.string() })
@@ -59,6 +60,8 @@ export const ERROR_CONDITIONS = {
   payload_too_large: { status: 413, known: false },
   unsupported_media_type: { status: 415, known: false },
   internal: { status: 500, known: false },
+  unsupported_preference: { status: 400, known: false },
+  unavailable: { status: 503, known: false },
 } as const
 export type ErrorCondition = keyof typeof ERROR_CONDITIONS
 
@@ -71,3 +74,32 @@ export const BODY_CONDITIONS = [
   'payload_too_large',
   'unsupported_media_type',
 ] as const satisfies readonly ErrorCondition[]
+/**
+ * Conditions only chaos on demand meets (docs/mock.md): `Prefer: code=` naming a status the
+ * operation does not document, and the 503 of `--fail-rate` or `Prefer: code=503`. Any operation
+ * of the mock can answer them, so the OpenAPI document lists them; no request meets them otherwise.
+ */
+export const CHAOS_CONDITIONS = [
+  'unsupported_preference',
+  'unavailable',
+] as const satisfies readonly ErrorCondition[]
+
+/** Every error condition an operation can meet: its own, the universal, body and chaos ones. */
+export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
+  ...new Set<ErrorCondition>([
+    ...UNIVERSAL_CONDITIONS,
+    ...(route.body ? BODY_CONDITIONS : []),
+    ...(route.entitlement ? (['missing_entitlement'] as const) : []),
+    ...route.errors,
+    'internal',
+    ...CHAOS_CONDITIONS,
+  ]),
+]
+
+/** The error statuses an operation documents, ascending: the only ones `Prefer: code=` answers. */
+export const errorStatusesOf = (route: RouteDef): number[] =>
+  [...new Set(conditionsOf(route).map((c) => ERROR_CONDITIONS[c].status))].sort((a, b) => a - b)
+
+/** The refusal of a `Prefer: code=` the operation does not document (`unsupported_preference`). */
+export const unsupportedPreference = (code: number, route: RouteDef): string =>
+  `"Prefer: code=${code}" names a status ${route.method} ${route.path} does not document; it documents ${errorStatusesOf(route).join(', ')}.`

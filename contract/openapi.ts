@@ -1,29 +1,69 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import * as z from 'zod'
-import { API_PREFIX } from './common.ts'
+import { API_PREFIX, exampleId, type IdKind } from './common.ts'
 import {
-  BODY_CONDITIONS,
+  conditionsOf,
   ERROR_CONDITIONS,
   type ErrorCondition,
   errorSchemas,
-  UNIVERSAL_CONDITIONS,
+  unsupportedPreference,
+  ValidationError,
 } from './errors.ts'
+import { RESOURCE_EXAMPLES } from './examples.ts'
 import { contractIn } from './release-table.ts'
 import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
 import { pathParamNames, type RouteDef } from './route.ts'
 import { CONDITION_SUMMARIES, OPERATION_SUMMARIES } from './summaries.ts'
 import type { OperationId } from './table.ts'
 
-/** Every error condition an operation can meet: its own, the universal ones, and the body ones. */
-export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
-  ...new Set<ErrorCondition>([
-    ...UNIVERSAL_CONDITIONS,
-    ...(route.body ? BODY_CONDITIONS : []),
-    ...(route.entitlement ? (['missing_entitlement'] as const) : []),
-    ...route.errors,
-    'internal',
-  ]),
-]
+/** The record a path parameter names: `{fieldId}` a field, `{id}` one of the collection its path starts with. */
+const PARAM_RECORDS: Readonly<Record<string, IdKind>> = {
+  fieldId: 'field',
+  forms: 'form',
+  sessions: 'session',
+}
+const paramExample = (path: string, name: string): string => {
+  const kind = PARAM_RECORDS[name === 'id' ? (path.split('/')[1] ?? '') : name]
+  if (!kind) throw new TypeError(`No record named for the parameter {${name}} of ${path}`)
+  return exampleId(kind)
+}
+
+/**
+ * The example of a value of `schema`: its resource's (examples.ts), its own (`.meta({ example })`),
+ * or an envelope or list of those. Anything else throws: a new answer gets an example, or the
+ * document is not built.
+ */
+const exampleOf = (schema: z.ZodType): unknown => {
+  const meta = schema.meta()
+  const id = typeof meta?.id === 'string' ? meta.id : undefined
+  if (id !== undefined && id in RESOURCE_EXAMPLES) return RESOURCE_EXAMPLES[id]
+  if (meta?.example !== undefined) return meta.example
+  if (schema instanceof z.ZodObject) {
+    return Object.fromEntries(
+      Object.entries(schema.shape).map(([key, value]) => [key, exampleOf(value as z.ZodType)]),
+    )
+  }
+  if (schema instanceof z.ZodArray) return [exampleOf(schema.element as z.ZodType)]
+  if (schema instanceof z.ZodLiteral) return schema.value
+  throw new TypeError(`No example for a ${schema.def.type} schema${id ? ` (${id})` : ''}`)
+}
+
+/** A status no operation documents: what the refusal of `Prefer: code=` shows. */
+const UNDOCUMENTED_CODE = 418
+
+/** An answer of `condition` by `route`: its summary as the message; the body's issues where it has some. */
+const errorExample = (route: RouteDef, condition: ErrorCondition) => {
+  const error =
+    condition === 'unsupported_preference'
+      ? unsupportedPreference(UNDOCUMENTED_CODE, route)
+      : CONDITION_SUMMARIES[condition].replace(/^§7\.\d /, '')
+  if (route.errorShape === 'plain') return { error }
+  const bodyIssues = condition === 'invalid_body' || condition === 'invalid_field_config'
+  return {
+    error,
+    issues: bodyIssues ? ValidationError.parse(exampleOf(ValidationError)).issues : [],
+  }
+}
 
 const describe = (conditions: ErrorCondition[]) =>
   conditions.map((c) => `\`${c}\`: ${CONDITION_SUMMARIES[c]}`).join(' ')
@@ -69,13 +109,27 @@ export const buildOpenApiDocument = (options: { serverUrl?: string; release?: Re
       'x-error-shape': route.errorShape,
       request: {
         ...(names.length
-          ? { params: z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) }
+          ? {
+              params: z.object(
+                Object.fromEntries(
+                  names.map((n) => [
+                    n,
+                    z.string().meta({ param: { example: paramExample(route.path, n) } }),
+                  ]),
+                ),
+              ),
+            }
           : {}),
         ...(route.body
           ? {
               body: {
                 required: true,
-                content: { 'application/json': { schema: route.body.profile } },
+                content: {
+                  'application/json': {
+                    schema: route.body.profile,
+                    examples: { request: { value: exampleOf(route.body.profile) } },
+                  },
+                },
               },
             }
           : {}),
@@ -83,14 +137,32 @@ export const buildOpenApiDocument = (options: { serverUrl?: string; release?: Re
       responses: {
         [route.success.status]: {
           description: 'Success',
-          content: { 'application/json': { schema: route.success.profile } },
+          content: {
+            'application/json': {
+              schema: route.success.profile,
+              examples: { success: { value: exampleOf(route.success.profile) } },
+            },
+          },
         },
         ...Object.fromEntries(
           [...byStatus].map(([status, conditions]) => [
             status,
             {
               description: describe(conditions),
-              content: { 'application/json': { schema: errorSchema } },
+              content: {
+                'application/json': {
+                  schema: errorSchema,
+                  examples: Object.fromEntries(
+                    conditions.map((condition) => [
+                      condition,
+                      {
+                        summary: CONDITION_SUMMARIES[condition],
+                        value: errorExample(route, condition),
+                      },
+                    ]),
+                  ),
+                },
+              },
             },
           ]),
         ),

@@ -56,4 +56,8 @@ export const CONDITION_SUMMARIES = {
   payload_too_large: 'A body over 1 MiB.',
   unsupported_media_type: 'A body that is not application/json.',
   internal: 'An unexpected fault inside the mock.',
+  unsupported_preference:
+    'The mock only: `Prefer: code=` names a status this operation does not document; the answer names those it does.',
+  unavailable:
+    'The service cannot answer for now; try again (the mock: its `--fail-rate`, or `Prefer: code=503`).',
 } as const satisfies Record<ErrorCondition, string>

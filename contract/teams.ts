@@ -26,11 +26,14 @@ export type TeamInput = z.input<typeof TeamInput>
 
 export const DocTeamInput = z.looseObject({ name: z.string(), color: z.string() })
 
+/** What makes two team names the same name: case and surrounding spaces aside. */
+export const teamNameKey = (name: string): string => name.trim().toLowerCase()
+
 /** Case-insensitive uniqueness of team names, used by every input that carries several teams. */
 export const duplicateTeamName = (names: readonly string[]): string | undefined => {
   const seen = new Set<string>()
   for (const name of names) {
-    const key = name.trim().toLowerCase()
+    const key = teamNameKey(name)
     if (seen.has(key)) return name
     seen.add(key)
   }

@@ -6,12 +6,18 @@ import {
   activityKindsIn,
   buildOpenApiDocument,
   contract,
+  contractIn,
+  errorSchemas,
   LATEST_RELEASE,
   type OperationId,
   operationIds,
   operationsIn,
+  pathParamNames,
+  RELEASES,
   type RouteDef,
 } from '../contract/index.ts'
+import { ACME_KEY, organizationsOnly } from '../fixtures/index.ts'
+import { createMockCore } from '../mock/create.ts'
 
 const committedText = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')
 /** Serialized exactly as `engagement-mock openapi --out` writes it. */
@@ -133,6 +139,144 @@ describe('openapi.json', () => {
         'FormSettings',
       ]),
     )
+  })
+})
+
+describe('examples for example-driven tools (Dredd, Portman, Prism)', () => {
+  const MediaType = z.looseObject({
+    examples: z.record(z.string(), z.looseObject({ value: z.unknown() })).optional(),
+  })
+  const Exemplified = z.looseObject({
+    operationId: z.string(),
+    parameters: z
+      .array(z.looseObject({ name: z.string(), in: z.string(), example: z.unknown() }))
+      .optional(),
+    requestBody: z.looseObject({ content: z.record(z.string(), MediaType) }).optional(),
+    responses: z.record(z.string(), z.looseObject({ content: z.record(z.string(), MediaType) })),
+  })
+  /** Every operation of a release's document, with its route in that release's table. */
+  const operationsOf = (release: (typeof RELEASES)[number]) => {
+    const table = contractIn(release) as Record<string, RouteDef>
+    const document = z
+      .object({ paths: z.record(z.string(), z.record(z.string(), Exemplified)) })
+      .parse(JSON.parse(JSON.stringify(buildOpenApiDocument({ release }))))
+    return Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => {
+        const route = table[operation.operationId]
+        if (!route) throw new Error(`${operation.operationId} is not in the table of ${release}`)
+        return { operation, route }
+      }),
+    )
+  }
+
+  it.each(RELEASES)(
+    '%s: every path parameter has an example of a record of its kind',
+    (release) => {
+      for (const { operation, route } of operationsOf(release)) {
+        const params = (operation.parameters ?? []).filter((p) => p.in === 'path')
+        expect(
+          params.map((p) => p.name),
+          operation.operationId,
+        ).toEqual(pathParamNames(route.path))
+        for (const param of params) {
+          const kind =
+            param.name === 'fieldId' ? 'fld' : route.path.startsWith('/forms') ? 'frm' : 'ses'
+          expect(param.example, `${operation.operationId} {${param.name}}`).toMatch(
+            new RegExp(`^${kind}_[a-z0-9]{12}$`),
+          )
+        }
+      }
+    },
+  )
+
+  it.each(RELEASES)(
+    '%s: every request and response media type has examples its profile schema accepts',
+    (release) => {
+      for (const { operation, route } of operationsOf(release)) {
+        const id = operation.operationId
+        const media = [
+          ...(route.body
+            ? [[`${id} request`, operation.requestBody?.content, route.body.profile] as const]
+            : []),
+          ...Object.entries(operation.responses).map(
+            ([status, response]) =>
+              [
+                `${id} ${status}`,
+                response.content,
+                Number(status) < 400
+                  ? route.success.profile
+                  : errorSchemas[route.errorShape].profile,
+              ] as const,
+          ),
+        ]
+        for (const [where, content, schema] of media) {
+          const examples = Object.values(content?.['application/json']?.examples ?? {})
+          expect(examples.length, `${where} has no examples`).toBeGreaterThan(0)
+          for (const example of examples) {
+            const parsed = schema.safeParse(example.value)
+            expect(
+              parsed.error?.issues ?? [],
+              `${where}: ${JSON.stringify(example.value)}`,
+            ).toEqual([])
+          }
+        }
+      }
+    },
+  )
+
+  it('shows the refusal of an undocumented Prefer code as the mock words it', async () => {
+    const { responses } = byId('listForms')
+    const example = z.object({ value: z.object({ error: z.string() }) }).parse(
+      z
+        .object({
+          'application/json': z.object({ examples: z.record(z.string(), z.unknown()) }),
+        })
+        .parse(responses[400]?.content)['application/json'].examples.unsupported_preference,
+    )
+    const answer = await createMockCore({ plan: organizationsOnly() }).handle({
+      method: 'GET',
+      path: '/forms',
+      headers: { authorization: `Bearer ${ACME_KEY}`, prefer: 'code=418' },
+    })
+    expect(answer.body).toEqual(example.value)
+  })
+})
+
+describe('what the mock can answer (Prefer: code=, --fail-rate), every operation documents', () => {
+  const plan = organizationsOnly()
+  /** One request to `route` (any id: a forced answer comes before the lookup), with `prefer`. */
+  const ask = (mock: ReturnType<typeof createMockCore>, route: RouteDef, prefer?: string) =>
+    mock.handle({
+      method: route.method,
+      path: route.path.replace(/\{\w+\}/g, 'frm_zzzzzzzzzzzz'),
+      headers: { authorization: `Bearer ${ACME_KEY}`, ...(prefer ? { prefer } : {}) },
+    })
+  const documented = (id: string) =>
+    Object.keys(byId(id).responses)
+      .map(Number)
+      .filter((status) => status >= 400)
+
+  it.each(routes)(
+    '%s: each documented error status on demand, and nothing else',
+    async (id, route) => {
+      const mock = createMockCore({ plan })
+      for (const status of documented(id)) {
+        expect((await ask(mock, route, `code=${status}`)).status, `code=${status}`).toBe(status)
+      }
+      for (const status of [402, 409, 418, 429, 502, 599].filter(
+        (s) => !documented(id).includes(s),
+      )) {
+        const answer = await ask(mock, route, `code=${status}`)
+        expect(documented(id), `code=${status} answered ${answer.status}`).toContain(answer.status)
+        expect(answer.status).not.toBe(status)
+      }
+    },
+  )
+
+  it.each(routes)('%s: the failure rate answers a status it documents', async (id, route) => {
+    const answer = await ask(createMockCore({ plan, failRate: 1 }), route)
+    expect(answer.status).toBe(503)
+    expect(documented(id)).toContain(503)
   })
 })
 

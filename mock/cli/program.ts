@@ -49,7 +49,20 @@ Examples:
   return program
 }
 
+/**
+ * A reader that closes early (`engagement-mock check --help | head -5`) is not an error of the
+ * command: without a listener Node throws EPIPE as an unhandled 'error' event with a stack trace.
+ * Later writes are dropped; the command ends as it would have (a proxy still writes its reports).
+ */
+const ignoreClosedReader = (stream: NodeJS.WriteStream): void => {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
+}
+
 export const main = async (commands: Commands, argv: readonly string[]): Promise<void> => {
+  ignoreClosedReader(process.stdout)
+  ignoreClosedReader(process.stderr)
   try {
     await createProgram(commands, argv[0]).parseAsync([...argv], { from: 'user' })
   } catch (error) {

@@ -131,6 +131,11 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
             skipIn(context, result.message ?? 'not in this release')
             return
           }
+          // The run's own request bound stopped it: not the deployment's failure (runCheck's reason).
+          if (result.state === 'skipped') {
+            skipIn(context, result.message ?? 'skipped')
+            return
+          }
           if (result.state === 'blocked') {
             const message = `Blocked: ${result.message ?? ''}`
             if (options.blocked === 'skip' && skipIn(context, message)) return

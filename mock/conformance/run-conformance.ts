@@ -8,6 +8,7 @@ import { CATALOG } from './checks/index.ts'
 import type { Check } from './engine/check.ts'
 import { cleanup as cleanupRun } from './engine/cleanup.ts'
 import {
+  boundSetting,
   type ContractEnv,
   DEFAULTS,
   EnvError,
@@ -179,7 +180,12 @@ export const conformanceEnv = (options: ConformanceOptions): ContractEnv => {
 }
 
 /** Options given in code are named as options. */
-const OPTION_SOURCES: EnvSources = { baseUrl: 'baseUrl', key: 'key', timeoutMs: 'timeoutMs' }
+const OPTION_SOURCES: EnvSources = {
+  baseUrl: 'baseUrl',
+  key: 'key',
+  timeoutMs: 'timeoutMs',
+  maxRequests: 'maxRequests',
+}
 
 /** `release` resolved; an unknown one is an options error (exit 2) listing the known releases. */
 const releaseOption = (given: string | undefined): { release?: RunRelease } => {
@@ -255,6 +261,9 @@ export const runInfo = (
     maxRequests: env.maxRequests,
     ownMock: env.ownMock,
     ...(run ? { cleanupRequests: run.cleanupRequests } : {}),
+    ...(run && run.boundStopped > 0
+      ? { bound: { setting: boundSetting(env), checks: run.boundStopped } }
+      : {}),
     // Named when one was asked for, or when it is not the latest.
     ...(env.release || release.release !== LATEST_RELEASE ? { release } : {}),
     ...extra,

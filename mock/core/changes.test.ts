@@ -147,6 +147,24 @@ describe('applyChanges', () => {
     expect(restarted.idPosition()).toEqual(original.idPosition())
   })
 
+  it("puts a replayed record's public links on this mock's public URL (a journal written under another)", async () => {
+    const original = await newMock()
+    const told = listen(original)
+    const form = await created(original, 'Moved')
+    const moved = createMockCore({
+      snapshot: demoSnapshot,
+      loadOnFirstUse: true,
+      clock: pinned,
+      publicUrl: 'https://mock.example.com',
+    })
+    await moved.ready
+    expect(await moved.applyChanges(told)).toEqual({ ok: true })
+    const read = await send(moved, 'GET', `/forms/${form.id}`)
+    expect(read.body).toMatchObject({
+      form: { shareUrl: expect.stringMatching(/^https:\/\/mock\.example\.com\/f\//) },
+    })
+  })
+
   it('refuses a record its schema refuses, naming it, and one of an unknown organization', async () => {
     const mock = await newMock()
     const told = listen(mock)

@@ -1,5 +1,6 @@
 import type * as z from 'zod'
 import { NESTED_IDENTIFIERS } from './identifiers.ts'
+import { withLinksOn } from './links.ts'
 import { type MockState, RECORD_SCHEMAS } from './state.ts'
 import type { CollectionName, Store } from './store.ts'
 import type { Owned, Table } from './table.ts'
@@ -35,11 +36,14 @@ export type MockChange =
  * record checked by its collection's schema as any stored record is, owned by a known
  * organization (a response by a known form), its identifiers reserved. A put of a record that is
  * there replaces it, a delete of one that is not changes nothing, so a change applied twice
- * leaves the store as once. Why a change cannot be applied, or undefined.
+ * leaves the store as once. With `publicBase`, a record's public links are rebuilt on it, as a
+ * loaded state's are (a journal written by this mock under another public URL). Why a change
+ * cannot be applied, or undefined.
  */
 export const applyRecordChanges = async (
   store: Store,
   changes: readonly RecordChange[],
+  publicBase?: string,
 ): Promise<string | undefined> => {
   const tables = store.tablesForFill
   for (const change of changes) {
@@ -51,7 +55,9 @@ export const applyRecordChanges = async (
     }
     const name = change.put
     const table = tables[name] as unknown as Table<z.ZodType<Owned>>
-    const record = change.record as Owned
+    const record = (
+      publicBase === undefined ? change.record : withLinksOn(name, change.record, publicBase)
+    ) as Owned
     if (typeof record !== 'object' || record === null || typeof record.id !== 'string') {
       return `a changed ${name} record has no id`
     }
@@ -77,7 +83,7 @@ export const applyRecordChanges = async (
     }
     store.ids.add(record.id)
     const claim = NESTED_IDENTIFIERS[name] as (value: unknown, claim: ClaimOf) => void
-    claim(change.record, (kind, value) =>
+    claim(record, (kind, value) =>
       (kind === 'id' ? store.ids : kind === 'joinCode' ? store.joinCodes : store.slugs).add(value),
     )
   }

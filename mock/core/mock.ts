@@ -1,4 +1,5 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
+import { errorStatusesOf, unsupportedPreference } from '../../contract/errors.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
 import type { IdPosition, MockChange, RecordChange } from './changes.ts'
@@ -212,7 +213,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     env.ids.reseed(seed)
     dispatcher.invalidate()
     if (options.state !== undefined) {
-      const built = await buildStore(options.state)
+      const built = await buildStore(options.state, { publicBase })
       if ('error' in built) throw new Error(`The starting state cannot be used. ${built.error}`)
       const beyond = beyondRelease(built.store, release)
       if (beyond) throw new Error(`The starting state cannot be used. ${beyond}`)
@@ -260,8 +261,24 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     if (decision.delayMs > 0) await sleep(decision.delayMs)
     if (decision.forcedStatus !== undefined) {
       const match = matchRoute(request.method, request.path, env.table)
-      const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
-      return errorResponse(shape, decision.forcedStatus, decision.reason ?? 'Forced error.')
+      if (match.kind !== 'operation') {
+        return errorResponse('plain', decision.forcedStatus, decision.reason ?? 'Forced error.')
+      }
+      // Only what the OpenAPI document says this operation answers: a validator in front of the
+      // mock would flag any other status.
+      if (!errorStatusesOf(match.route).includes(decision.forcedStatus)) {
+        return dispatcher.reject(
+          request.method,
+          request.path,
+          'unsupported_preference',
+          unsupportedPreference(decision.forcedStatus, match.route),
+        )
+      }
+      return errorResponse(
+        match.route.errorShape,
+        decision.forcedStatus,
+        decision.reason ?? 'Forced error.',
+      )
     }
     const response = await dispatcher.handle(request)
     warm()
@@ -320,7 +337,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     /** Replaces the whole store, or changes nothing and says why. */
     importState: (input: unknown) =>
       enqueue(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
-        const built = await buildStore(input)
+        const built = await buildStore(input, { publicBase })
         if ('error' in built) return { ok: false, error: built.error }
         const beyond = beyondRelease(built.store, release)
         if (beyond) return { ok: false, error: beyond }
@@ -355,7 +372,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
         try {
           for (const change of changes) {
             if (change.kind === 'state') {
-              const built = await buildStore(change.state)
+              const built = await buildStore(change.state, { publicBase })
               if ('error' in built) return { ok: false, error: built.error }
               env.store = built.store
               at = { seed: change.seed, draws: change.draws }
@@ -363,7 +380,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
             }
             // Only a replayed journal applies changes: its module is loaded then, not by every mock.
             const { applyRecordChanges } = await import('./changes.ts')
-            const failed = await applyRecordChanges(env.store, change.changes)
+            const failed = await applyRecordChanges(env.store, change.changes, publicBase)
             if (failed) return { ok: false, error: failed }
             env.store.seq = change.seq
             at = { seed: at?.seed ?? env.ids.seed, draws: change.draws }

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
+import { linkedOn } from './links.ts'
 import { loadOnce } from './load-once.ts'
 import { INTERPRETED } from './record-check.ts'
 import { StoredForm, StoredResponse } from './records/forms.ts'
@@ -218,23 +219,28 @@ export class StreamedState {
  * collection's zod schema as it is stored (not by a parse of the whole state first), then against
  * the records before it (`Consistency`). A streamed state's head is checked first (one whose head
  * has other keys than format, version, seq and organizations is refused here, and its caller
- * reads it whole to say why).
+ * reads it whole to say why). With `publicBase` (a mock's public URL), each record's public links
+ * are rebuilt on it as it is stored (links.ts): the loading mock's links, whoever wrote the state.
  */
 export const buildStore = async (
   input: unknown | StreamedState,
+  options: { publicBase?: string } = {},
 ): Promise<{ store: Store } | { error: string }> => {
+  const { publicBase } = options
+  const linked = (name: CollectionName, records: Iterable<unknown>) =>
+    publicBase === undefined ? records : linkedOn(name, records, publicBase)
   if (input instanceof StreamedState) {
     const { reader } = input
     const head = StateFrame.safeParse(reader.head(), INTERPRETED)
     if (!head.success) return notAState(head.error.issues[0])
-    const built = await storeState(head.data, (name) => reader.records(name))
+    const built = await storeState(head.data, (name) => linked(name, reader.records(name)))
     if ('store' in built) reader.end()
     return built
   }
   const envelope = StateEnvelope.safeParse(input, INTERPRETED)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
-  return storeState(frame, (name) => frame[name])
+  return storeState(frame, (name) => linked(name, frame[name]))
 }
 
 /** A store of the frame and every collection's records, in the order `COLLECTIONS` lists them. */

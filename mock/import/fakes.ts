@@ -12,7 +12,8 @@ import { slugStem } from '../core/ids.ts'
 /**
  * Deterministic stand-ins, each drawn from a faker seeded by the text it replaces: the same input
  * gives the same fake in every run and every file, so a state imported twice is the same state
- * and an email that appears in two records is replaced by one address in both.
+ * and an email that appears in two records is replaced by one address in both. They stand for
+ * what respondents submitted (a response's email and answers), never for a record's definition.
  */
 
 /** FNV-1a over the UTF-16 code units: a seed per input, nothing more (not a digest of secrets). */
@@ -24,8 +25,6 @@ const seedOf = (text: string): number => {
   }
   return hash
 }
-
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g
 
 export class Fakes {
   readonly #faker = new Faker({ locale: [en] })
@@ -42,17 +41,6 @@ export class Fakes {
     const faker = this.#seeded('email', email.trim().toLowerCase())
     this.replaced.emails++
     return faker.internet.email({ provider: 'example.com' }).toLowerCase()
-  }
-
-  /** `text` with every email address in it replaced; undefined when it holds none. */
-  emailsIn(text: string): string | undefined {
-    if (!text.includes('@')) return undefined
-    let found = false
-    const out = text.replace(EMAIL, (email) => {
-      found = true
-      return this.email(email)
-    })
-    return found ? out : undefined
   }
 
   /** A phone number for `phone`. */

@@ -178,6 +178,47 @@ describe('import-traffic: a recording becomes a state', () => {
     ])
   })
 
+  it("answers an imported record's links on the public URL of the mock that serves it", async () => {
+    const { send, entries } = await recorder()
+    const key = 'Bearer k'
+    const form = (await send(key, 'POST', '/forms', { title: 'Retro' })).form as { id: string }
+    const session = (await send(key, 'POST', '/sessions', { title: 'Quiz' })).session as {
+      id: string
+    }
+    await send(key, 'POST', '/series', {
+      title: 'League',
+      rounds: [{ title: 'Round 1' }, { title: 'Round 2' }],
+    })
+    await send(key, 'POST', '/sponsors', { title: 'Q3', brandLabel: 'Acme' })
+    // Imported with the default public URL (http://localhost:4010), served on another one.
+    const { state } = importEntries(entries)
+    expect(state.forms[0]?.shareUrl).toMatch(/^http:\/\/localhost:4010\/f\//)
+    const base = 'https://mock.example.com:4112'
+    const served = createMock({ scenario: state, publicUrl: base })
+    const read = async (path: string) =>
+      (
+        await served.handle({
+          method: 'GET',
+          path,
+          headers: { authorization: `Bearer ${ACME_KEY}` },
+        })
+      ).body as Record<string, unknown>
+    const answers = [
+      await read(`/forms/${form.id}`),
+      await read('/sessions'),
+      await read('/series'),
+      await read('/sponsors'),
+    ]
+    const links = JSON.stringify(answers).match(/"(share|join|screen|manage|public)Url":"[^"]*"/g)
+    // A form's share link, a session's and two rounds' join and screen links, a series' manage
+    // link, a report's public link.
+    expect(links).toHaveLength(9)
+    for (const link of links ?? []) expect(link).toContain(`":"${base}/`)
+    expect(answers[1]).toMatchObject({
+      sessions: [{ id: session.id, joinUrl: `${base}/join/${state.sessions[0]?.joinCode}` }],
+    })
+  })
+
   it('leaves out, and counts, what the contract has no word for', async () => {
     const { send, entries } = await recorder()
     const created = await send('Bearer k', 'POST', '/forms', {
@@ -234,11 +275,13 @@ describe('import-traffic: a recording becomes a state', () => {
     expect(JSON.stringify(first.state)).toBe(JSON.stringify(again.state))
     const [response] = first.state.responses
     expect(response?.email).toMatch(/@example\.com$/)
-    expect(first.state.forms[0]?.title).toBe(`Contact ${response?.email}`)
+    // The form's own title is its definition, not what a respondent wrote.
+    expect(first.state.forms[0]?.title).toBe('Contact ana@corp.example.com')
     expect(response?.answers[text as string]).not.toBe('The coffee was cold')
     expect(response?.answers[yesNo as string]).toBe(true)
-    expect(JSON.stringify(first.state)).not.toContain('ana@corp')
-    expect(first.report.personalData).toEqual({ kept: false, emails: 2, answers: 1 })
+    expect(JSON.stringify(first.state.responses)).not.toContain('ana@corp')
+    expect(JSON.stringify(first.state)).not.toContain('The coffee was cold')
+    expect(first.report.personalData).toEqual({ kept: false, emails: 1, answers: 1 })
 
     // The links point where the mock's pages are served.
     const moved = importEntries(entries, { publicBase: 'https://mock.example.com/' })
@@ -247,6 +290,62 @@ describe('import-traffic: a recording becomes a state', () => {
     const kept = importEntries(entries, { keepPersonalData: true })
     expect(kept.state.responses[0]?.email).toBe('ana@corp.example.com')
     expect(kept.report.personalData).toEqual({ kept: true, emails: 0, answers: 0 })
+  })
+
+  it("keeps a form's definition as recorded, a placeholder address too, and fakes what respondents submitted", async () => {
+    const { send, entries } = await recorder()
+    const created = await send('Bearer k', 'POST', '/forms', {
+      title: 'Contact form',
+      description: 'Questions? hr@corp.example.com',
+      fields: [
+        { kind: 'email', config: { label: 'Your email', placeholder: 'you@example.com' } },
+        { kind: 'short_text', config: { label: 'Name', helpText: 'As on ana@corp.example.com' } },
+      ],
+      settings: { collectEmail: true, thankYouMessage: 'Write to hr@corp.example.com' },
+    })
+    const form = created.form as { id: string; fields: Array<{ id: string }> }
+    const [email, name] = form.fields.map((f) => f.id) as [string, string]
+    await send('Bearer k', 'POST', '/sessions', {
+      title: 'Quiz',
+      activities: [{ kind: 'open_text', prompt: 'Mail ideas to ideas@corp.example.com' }],
+    })
+    await send('Bearer k', 'GET', `/forms/${form.id}/responses`)
+    const list = entries.at(-1) as Entry
+    list.response.content.text = JSON.stringify({
+      responses: [
+        {
+          id: 'rsp_000000000001',
+          formId: form.id,
+          submittedAt: '2026-07-01T10:00:00.000Z',
+          email: 'ana@corp.example.com',
+          answers: { [email]: 'ana@corp.example.com', [name]: 'Ana Lima' },
+        },
+      ],
+    })
+    const { state, report } = importEntries(entries)
+    const [imported] = state.forms
+    expect(imported).toMatchObject({
+      title: 'Contact form',
+      description: 'Questions? hr@corp.example.com',
+      settings: { thankYouMessage: 'Write to hr@corp.example.com' },
+    })
+    expect(imported?.fields.map((f) => f.config)).toEqual([
+      { label: 'Your email', placeholder: 'you@example.com', required: false },
+      { label: 'Name', helpText: 'As on ana@corp.example.com', required: false },
+    ])
+    expect(state.sessions[0]?.activities[0]?.config).toMatchObject({
+      prompt: 'Mail ideas to ideas@corp.example.com',
+    })
+    // seed --from sends the definition as staging has it.
+    expect(planOfState(state).steps[0]).toMatchObject({
+      operation: 'createForm',
+      body: { fields: [{ config: { placeholder: 'you@example.com' } }, {}] },
+    })
+    const [response] = state.responses
+    expect(response?.email).not.toBe('ana@corp.example.com')
+    expect(response?.answers[email]).toBe(response?.email)
+    expect(response?.answers[name]).not.toBe('Ana Lima')
+    expect(report.personalData).toEqual({ kept: false, emails: 2, answers: 1 })
   })
 
   it('reads an answer nested beyond any the API sends as a finding, not a crash', async () => {

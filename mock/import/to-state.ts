@@ -33,7 +33,10 @@ import { contractWords, type ReadBack } from './words.ts'
 /**
  * Observed records (the deployment's answers, documented layer) become a state of the mock
  * (profile layer): the deployment's words read back into the contract's, identifiers kept where the
- * profile can hold them, public links pointing at the mock's pages, personal data replaced. What
+ * profile can hold them, public links pointing at the mock's pages, what respondents submitted (a
+ * response's email and answers) replaced by fakes. A record's definition (titles, descriptions,
+ * field configs, settings, activity contents, team names) is the organization's own, kept as
+ * recorded: an imported form is the form staging has, and `seed --from` copies it as it is. What
  * cannot be held is left out, of its record or whole, and counted with why.
  */
 
@@ -167,24 +170,6 @@ class Conversion {
       this.fakes.slug(value || title, n),
     )
   }
-
-  /** A free text with its email addresses replaced (unless kept). */
-  personal(value: string): string {
-    if (this.keep) return value
-    return this.fakes.emailsIn(value) ?? value
-  }
-  /** Every string inside a value, with its email addresses replaced. */
-  scrub(value: unknown, depth = 0): unknown {
-    if (this.keep || depth > 64) return value
-    if (typeof value === 'string') return this.personal(value)
-    if (Array.isArray(value)) return value.map((v) => this.scrub(v, depth + 1))
-    if (isObject(value)) {
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, this.scrub(v, depth + 1)]),
-      )
-    }
-    return value
-  }
 }
 
 type Verdict<T> = { record: T } | { why: string }
@@ -226,8 +211,7 @@ const settingsOf = (c: Conversion, recorded: unknown) => {
   for (const key of ['collectEmail', 'emailRequired', 'showProgress'] as const) {
     if (typeof given[key] === 'boolean') settings[key] = given[key]
   }
-  if (typeof given.thankYouMessage === 'string')
-    settings.thankYouMessage = c.personal(given.thankYouMessage)
+  if (typeof given.thankYouMessage === 'string') settings.thankYouMessage = given.thankYouMessage
   if (typeof given.redirectUrl === 'string' && URL.canParse(given.redirectUrl))
     settings.redirectUrl = given.redirectUrl
   for (const [key, read, file] of [
@@ -250,7 +234,7 @@ const fieldsOf = (c: Conversion, recorded: unknown) => {
   for (const field of inOrder(objects(recorded))) {
     const kind = text(field.kind) ?? '(none)'
     const config = isObject(field.config) ? field.config : {}
-    const read = c.words.field(kind, c.scrub(config) as Obj)
+    const read = c.words.field(kind, config)
     if (!read) {
       c.part(`a field of kind "${kind}", no counterpart: left out`, 'forms.fields')
       continue
@@ -289,7 +273,7 @@ const activitiesOf = (c: Conversion, recorded: unknown) => {
     }
     const known = kind as ActivityKind
     const config = isObject(activity.config) ? activity.config : {}
-    const read = c.words.activity(known, c.scrub(config) as Obj)
+    const read = c.words.activity(known, config)
     let parsed =
       read === undefined
         ? undefined
@@ -340,8 +324,8 @@ const toForm = (c: Conversion, o: Observed, orgId: string, seq: number): Verdict
   const slug = c.slug(v.slug, title)
   const parsed = StoredForm.safeParse({
     id: c.id('form', v.id),
-    title: c.personal(title),
-    description: c.personal(text(v.description) ?? ''),
+    title,
+    description: text(v.description) ?? '',
     status,
     joinCode: c.joinCode(v.joinCode),
     slug,
@@ -363,7 +347,7 @@ const sessionShape = (c: Conversion, v: Obj) => {
     c.part(`a mode "${mode}" with no counterpart: live`, 'sessions.modes')
   const joinCode = c.joinCode(v.joinCode)
   return {
-    title: c.personal(text(v.title) ?? ''),
+    title: text(v.title) ?? '',
     mode: read ?? 'live',
     joinCode,
     joinUrl: c.base + publicPath.join(joinCode),
@@ -422,7 +406,7 @@ const toSeries = (
   }))
   const parsed = StoredSeries.safeParse({
     id,
-    title: c.personal(text(v.title) ?? ''),
+    title: text(v.title) ?? '',
     status: 'draft',
     joinCode: c.joinCode(v.joinCode),
     manageUrl: c.base + publicPath.seriesManage(id),
@@ -466,8 +450,8 @@ const toReport = (
   }
   const parsed = StoredReport.safeParse({
     id: c.id('report', v.id),
-    title: c.personal(title),
-    brandLabel: c.personal(text(v.brandLabel) ?? ''),
+    title,
+    brandLabel: text(v.brandLabel) ?? '',
     slug,
     publicUrl: c.base + publicPath.report(slug),
     rangeStart,

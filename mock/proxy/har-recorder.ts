@@ -9,10 +9,10 @@ export interface HarRecorder {
 
 /**
  * `--record FILE.har`: each exchange is written as it completes, so a long session does not grow
- * in memory; `close` ends the JSON. A file cut short by a crash is not HAR, a stopped proxy's is.
+ * in memory; `close` ends the JSON. The file must not exist yet: a recording is never replaced. A file cut short by a crash is not HAR, a stopped proxy's is.
  */
 export const openHarRecorder = async (file: string, version: string): Promise<HarRecorder> => {
-  const out = createWriteStream(file, { flags: 'w' })
+  const out = createWriteStream(file, { flags: 'wx' })
   await new Promise<void>((resolve, reject) => {
     out.once('open', () => resolve())
     out.once('error', reject)

@@ -1,5 +1,5 @@
 import type { ReportedCheck, RunInfo } from './model.ts'
-import { catalogVerdict, type RunVerdict } from './verdict.ts'
+import { catalogVerdict, type FindingKind, type RunVerdict } from './verdict.ts'
 
 const xml = (text: string) =>
   text
@@ -11,6 +11,13 @@ const xml = (text: string) =>
     .replace(/"/g, '&quot;')
 
 const SUITE = 'Engagement Service API conformance'
+
+/** The JUnit error type of each finding that is a run-level `<error>`. */
+const ERROR_TYPE: Partial<Record<FindingKind, string>> = {
+  'run-error': 'RunError',
+  bound: 'RequestBound',
+  blocked: 'Blocked',
+}
 
 /**
  * The run's verdict as `<properties>` of a suite of no test: a CI reading JUnit reads the same
@@ -29,17 +36,20 @@ const verdictSuite = (verdict: RunVerdict): string[] => [
 /**
  * contract-junit.xml: one test suite per group, one case per check. A failed check is a
  * `<failure>`; blocked, skipped, observed and not-in-release checks are `<skipped>` with the reason
- * (`Blocked: …`, `Not in release …`, or the note that they only observe): none of them is a
- * verdict on the deployment. What the verdict has beyond the checks has its own case: an error of
- * the run's own is an `<error>` ("The run went to its end"), an exchange `--release` cannot serve
- * a `<failure>` ("Release … serves every exchange"); the verdict itself is the first suite's
- * properties.
+ * (`Blocked: …`, `Not in release …`, the request bound, or the note that they only observe): none
+ * of them is a verdict on the deployment. What the verdict has beyond the checks has its own case
+ * in the `run` suite: an error of the run's own ("The run went to its end"), the request bound
+ * reached ("Every check ran within the request bound") and blocked checks ("Every check could be
+ * set up") are each an `<error>`, so failures + errors > 0 exactly when the exit status is not 0;
+ * an exchange `--release` cannot serve is a `<failure>` ("Release … serves every exchange"). The
+ * verdict itself is the first suite's properties.
  */
 export const buildJunit = (
   run: RunInfo,
   checks: readonly ReportedCheck[],
   /** The run's verdict as the other reports have it; a catalog run's by default. */
   verdict: RunVerdict = catalogVerdict(run, {
+    checks: checks.length,
     failed: checks.filter((c) => c.state === 'failed').length,
     blocked: checks.filter((c) => c.state === 'blocked').length,
   }),
@@ -59,8 +69,16 @@ ${verdictSuite(verdict).join('\n')}
   const groups = [...new Set(checks.map((c) => c.group))]
   const count = (list: readonly ReportedCheck[], ...states: string[]) =>
     list.filter((c) => states.includes(c.state)).length
-  // Exploration's error is in its own suite (added after): one <error> each.
-  const errors = verdict.findings.filter((f) => f.kind === 'run-error' && f.suite === undefined)
+  // The verdict's findings beyond the checks, each a case of the run's own: an error of the run
+  // (exploration's is in its own suite, added after), the request bound, blocked checks: a run-level
+  // <error> each (one per kind, so a CI counting failures + errors is red exactly when the exit
+  // status is not 0); a release need: a <failure>.
+  const errors = verdict.findings.filter(
+    (f) =>
+      (f.kind === 'run-error' && f.suite === undefined) ||
+      f.kind === 'bound' ||
+      f.kind === 'blocked',
+  )
   const needs = verdict.findings.filter((f) => f.kind === 'release-need')
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
@@ -73,8 +91,8 @@ ${verdictSuite(verdict).join('\n')}
     )
     for (const error of errors) {
       lines.push(
-        '    <testcase classname="run" name="The run went to its end">',
-        `      <error message="${xml(error.text)}" type="RunError">${xml(error.text)}</error>`,
+        `    <testcase classname="run" name="${xml(error.title ?? 'The run went to its end')}">`,
+        `      <error message="${xml(error.text)}" type="${ERROR_TYPE[error.kind] ?? 'RunError'}">${xml(error.text)}</error>`,
         '    </testcase>',
       )
     }

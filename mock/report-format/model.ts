@@ -68,6 +68,11 @@ export interface RunInfo {
   problem?: string
   /** An error of the run's own that stopped it part way: the checks reported ran before it. */
   error?: string
+  /**
+   * The run's own request bound stopped checks (before they began, or part-way): they are skipped
+   * with the reason, and the run could not check everything (exit 3), whatever the deployment is.
+   */
+  bound?: { setting: string; checks: number }
   /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
   release?: RunRelease
 }

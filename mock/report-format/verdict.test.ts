@@ -117,7 +117,7 @@ describe('one verdict, in the console and every report', () => {
     }
     const dir = join(tmp, 'exploration-error')
     await writeRunReports(run, [], dir, explorationSection(exploration))
-    const outcome = catalogVerdict(run, { failed: 0, blocked: 0 }, exploration)
+    const outcome = catalogVerdict(run, { checks: 0, failed: 0, blocked: 0 }, exploration)
     const stdout = printed(() =>
       printSummary({
         verdict: outcome.key,

@@ -13,7 +13,8 @@ import type { RunInfo } from './model.ts'
 /**
  * `conforms` (exit 0), `fails` (1: a violation, a failed check, a divergence, or with `--release`
  * an exchange that release cannot serve), `blocked` (3: nothing failed, but some checks could not
- * run), `could-not-run` (3: the target could not be checked, or the run met an error of its own).
+ * run: the deployment refused their setup, or the run's own request bound stopped them),
+ * `could-not-run` (3: the target could not be checked, or the run met an error of its own).
  */
 export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
 export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
@@ -23,8 +24,11 @@ export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
   'could-not-run': 3,
 }
 
-/** What of a run changes its exit status; each kind is shown by every report. */
-export type FindingKind = 'violation' | 'release-need' | 'run-error' | 'blocked'
+/**
+ * What of a run changes its exit status; each kind is shown by every report. `bound`: the run's
+ * own request bound stopped checks (the run's limit, never the deployment's failure).
+ */
+export type FindingKind = 'violation' | 'release-need' | 'run-error' | 'blocked' | 'bound'
 
 export interface VerdictFinding {
   kind: FindingKind
@@ -53,17 +57,24 @@ const verdictFrom = (findings: VerdictFinding[], clean: string, problem: boolean
       ? 'fails'
       : has('run-error')
         ? 'could-not-run'
-        : has('blocked')
+        : has('blocked') || has('bound')
           ? 'blocked'
           : 'conforms'
   const text = findings.length === 0 ? clean : findings.map((f) => f.text).join(' ')
   return { key, exitCode: VERDICT_EXIT[key], text, findings }
 }
 
-/** A catalog run's verdict: from its totals, its run (problem, error) and exploration's result. */
+/** How much a run its request bound stopped checked, in the words every report gives it. */
+const boundSentence = (bound: { setting: string; checks: number }, total: number): string =>
+  `${bound.checks} of ${total} checks did not run or finish: the run's request bound (${bound.setting}) was reached. That is the run's own limit, not the deployment's failure; raise it to run them (they are listed as skipped)`
+
+/**
+ * A catalog run's verdict: from its totals, its run (problem, error, the request bound it
+ * reached) and exploration's result.
+ */
 export const catalogVerdict = (
-  run: Pick<RunInfo, 'problem' | 'error'>,
-  totals: { failed: number; blocked: number },
+  run: Pick<RunInfo, 'problem' | 'error' | 'bound'>,
+  totals: { checks: number; failed: number; blocked: number },
   exploration?: { divergences: readonly unknown[]; error?: string },
 ): RunVerdict => {
   const findings: VerdictFinding[] = []
@@ -97,11 +108,20 @@ export const catalogVerdict = (
       suite: 'exploration',
     })
   }
+  if (run.bound !== undefined && run.bound.checks > 0) {
+    findings.push({
+      kind: 'bound',
+      count: run.bound.checks,
+      text: `Could not check everything: ${broke.length === 0 ? 'no check failed, but ' : ''}${boundSentence(run.bound, totals.checks)}.`,
+      title: 'Every check ran within the request bound',
+    })
+  }
   if (totals.blocked > 0) {
     findings.push({
       kind: 'blocked',
       count: totals.blocked,
       text: `Could not check everything: ${plural(totals.blocked, 'check')} blocked, not run (the deployment refused a request needed to set up, or its deployment file says it is not offered): not a verdict on conformance; see "Blocked".`,
+      title: 'Every check could be set up',
     })
   }
   return verdictFrom(findings, 'Conforms: every check that ran passed.', run.problem !== undefined)

@@ -37,6 +37,20 @@ const bodyCondition = (ctx: ExchangeContext, outcomes: readonly Outcome[]): Outc
 }
 
 /**
+ * A replaced config carries no kind, so the profile's body cannot find it wrong: the answer's issues
+ * pointing inside the config (where this deployment wraps it, §4 "not shown") say it failed its kind.
+ */
+const configRefused = (ctx: ExchangeContext, issues: readonly unknown[]): boolean => {
+  if (ctx.op.id !== 'replaceFieldConfig') return false
+  const wrapper = ctx.deployment.forms?.replaceField?.wrapper
+  const at = wrapper === null ? [] : (wrapper ?? 'config').split('.')
+  return issues.some((issue) => {
+    const path = isObject(issue) && Array.isArray(issue.path) ? issue.path : []
+    return path.length > at.length && at.every((key, i) => String(path[i]) === key)
+  })
+}
+
+/**
  * What an answer was, for coverage: a success, or a refusal with a §7 shape (whatever its status)
  * told apart by what the exchange shows: the credential sent, the rules the request breaks
  * (ExchangeContext.refusing), the deployment file's declared statuses, the validation shape, what
@@ -63,9 +77,13 @@ export const outcomeOf = (ctx: ExchangeContext): Outcome | undefined => {
     })
     if (named.length === 1) return named[0]
   }
-  if ('issues' in value && ctx.op.route.errorShape === 'validation') {
+  // The profile answers every error of a validation-shape operation with `issues`, empty unless
+  // the body is at fault: only listed issues tell of the body.
+  const issues = Array.isArray(value.issues) ? value.issues : []
+  if (issues.length > 0 && ctx.op.route.errorShape === 'validation') {
     const body = bodyCondition(ctx, outcomes)
     if (body) return body
+    if (has('invalid_field_config') && configRefused(ctx, issues)) return 'invalid_field_config'
   }
   if (ctx.op.id === 'publishForm') {
     const fields = ctx.memory.forms.get(ctx.op.params.id ?? '')?.fieldIds

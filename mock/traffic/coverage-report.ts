@@ -92,6 +92,13 @@ export const coverageMarkdown = (coverage: CoverageSummary): string[] => {
     lines.push('', traffic ? '### Never used' : '### Never seen', '')
     for (const item of coverage.neverSeen) lines.push(`- ${cell(item)}`)
   }
+  const absent = coverage.matrix.filter((row) => row.absent > 0)
+  if (absent.length > 0) {
+    lines.push(
+      '',
+      `Answers that showed the operation absent (a 404 or 405 where no record is addressed, or an answer saying no such operation), counted nowhere because no other answer showed it exists: ${absent.map((row) => `${row.operation} ${row.absent}`).join(', ')}.`,
+    )
+  }
   const unplaced = coverage.matrix.filter((row) => row.unclassified > 0)
   if (unplaced.length > 0) {
     lines.push(

@@ -204,6 +204,108 @@ describe('contract coverage', () => {
     expect(markdown).toContain('- getForm: success')
   })
 
+  it('counts nothing of answers that show the operation absent: a 404 or 405 with no record addressed, or one saying no operation matches', () => {
+    const coverage = new Coverage()
+    const absent = (method: string, path: string) => ({
+      error: `No operation matches ${method} ${path}; see /openapi.json.`,
+    })
+    // A deployment of an earlier release (§9): no /series, no /sponsors, whatever the key.
+    for (const outcome of ['success', 'credential', 'missing_entitlement'] as const) {
+      coverage.record({
+        op: 'createSeries',
+        outcome,
+        status: 404,
+        answer: absent('POST', '/series'),
+        where: { check: outcome },
+        failed: outcome === 'success',
+      })
+    }
+    coverage.record({
+      op: 'listSponsorReports',
+      outcome: 'success',
+      status: 404,
+      answer: { error: 'Not Found' },
+      where: {},
+      failed: true,
+    })
+    coverage.record({ op: 'createSponsorReport', outcome: 'credential', status: 405, where: {} })
+    // On a path with an id, a 404 saying so shows the route absent; a plain one is an unknown id.
+    coverage.record({
+      op: 'closeForm',
+      params: { id: 'f1' },
+      outcome: 'not_found',
+      status: 404,
+      answer: absent('POST', '/forms/f1/close'),
+      where: {},
+    })
+    coverage.record({
+      op: 'getForm',
+      params: { id: 'f1' },
+      outcome: 'not_found',
+      status: 404,
+      answer: { error: 'No form f1' },
+      where: {},
+    })
+    const summary = coverage.summary()
+    for (const op of ['createSeries', 'listSponsorReports', 'createSponsorReport', 'closeForm']) {
+      const row = summary.matrix.find((r) => r.operation === op)
+      expect(row?.exchanges).toBe(0)
+      expect(row?.cells.filter((c) => c.state !== 'not-seen')).toEqual([])
+      expect(summary.operations.notSeen).toContain(op)
+    }
+    expect(summary.matrix.find((r) => r.operation === 'createSeries')?.absent).toBe(3)
+    expect(cellOf(summary, 'getForm', 'not_found')?.state).toBe('seen')
+    expect(summary.operations.seen).toBe(1)
+    expect(coverageMarkdown(summary).join('\n')).toContain(
+      'Answers that showed the operation absent (a 404 or 405 where no record is addressed, or an answer saying no such operation), counted nowhere because no other answer showed it exists: createSeries 3, closeForm 1, createSponsorReport 1, listSponsorReports 1.',
+    )
+  })
+
+  it('counts a 404 or 405 as its outcome once another answer shows the operation exists (§7 leaves the status open)', () => {
+    const coverage = new Coverage()
+    // This deployment refuses a missing entitlement with 404: before and after its success.
+    const refusal = {
+      op: 'createSeries' as const,
+      outcome: 'missing_entitlement' as const,
+      status: 404,
+      answer: { error: 'Not Found' },
+    }
+    coverage.record({ ...refusal, where: { exchange: 1 } })
+    // A credential is refused before any route by many deployments: it shows nothing of the route.
+    coverage.record({
+      op: 'createSeries',
+      outcome: 'credential',
+      status: 401,
+      where: { exchange: 2 },
+    })
+    expect(cellOf(coverage.summary(), 'createSeries', 'missing_entitlement')?.state).toBe(
+      'not-seen',
+    )
+    coverage.record({ op: 'createSeries', outcome: 'success', status: 201, where: { exchange: 3 } })
+    coverage.record({ ...refusal, where: { exchange: 4 } })
+    const summary = coverage.summary()
+    expect(cellOf(summary, 'createSeries', 'missing_entitlement')).toMatchObject({
+      state: 'seen',
+      count: 2,
+      where: { exchange: 1 },
+    })
+    expect(summary.matrix.find((r) => r.operation === 'createSeries')).toMatchObject({
+      exchanges: 4,
+      absent: 0,
+    })
+  })
+
+  it('marks an answer held back as absent failed, and keeps it failed once the operation shows', () => {
+    const coverage = new Coverage()
+    coverage.record({ op: 'listSeries', outcome: 'success', status: 404, where: { exchange: 1 } })
+    coverage.fail('listSeries', 'success', { exchange: 1 })
+    coverage.record({ op: 'listSeries', outcome: 'success', status: 200, where: { exchange: 2 } })
+    expect(cellOf(coverage.summary(), 'listSeries', 'success')).toMatchObject({
+      state: 'failed',
+      failedWhere: { exchange: 1 },
+    })
+  })
+
   it('leaves what came after the release out of every count', () => {
     const summary = new Coverage('run', 'initial').summary()
     expect(summary.operations.total).toBe(21)
@@ -267,6 +369,78 @@ describe('coverage of observed traffic', () => {
       state: 'failed',
       failedWhere: { exchange: 2 },
     })
+  })
+
+  it('counts nothing of an operation the deployment answered as absent', () => {
+    const summary = coverageOf([
+      apiExchange(
+        'POST',
+        '/series',
+        404,
+        { error: 'No operation matches POST /series; see /openapi.json.' },
+        { body: { title: 'S' } },
+      ),
+      apiExchange('GET', '/sponsors', 404, '<html>Cannot GET /sponsors</html>'),
+      apiExchange('GET', '/forms', 200, { forms: [] }),
+    ])
+    expect(summary.operations.notSeen).toEqual(
+      expect.arrayContaining(['createSeries', 'listSponsorReports']),
+    )
+    expect(summary.operations.seen).toBe(1)
+    expect(cellOf(summary, 'createSeries', 'success')?.state).toBe('not-seen')
+  })
+
+  it('tells an unknown id of a validation-shape operation from its body conditions when it lists no issue', () => {
+    const summary = coverageOf([
+      // The profile answers every error of these operations in the validation shape, issues empty.
+      apiExchange(
+        'POST',
+        '/forms/frm_9/fields/reorder',
+        404,
+        { error: 'Form frm_9 was not found.', issues: [] },
+        { body: { orderedIds: ['fld_1', 'fld_2'] } },
+      ),
+    ])
+    expect(cellOf(summary, 'reorderFields', 'not_found')?.state).toBe('seen')
+    expect(cellOf(summary, 'reorderFields', 'incomplete_reorder')?.state).toBe('not-seen')
+  })
+
+  it('counts a replaced config refused for what is inside it as a config failing its kind', () => {
+    const refused = {
+      error: 'The config does not fit a submission field.',
+      issues: [{ path: ['config', 'label'], message: 'expected string' }],
+    }
+    const profile = coverageOf([
+      apiExchange('PATCH', '/forms/frm_1/fields/fld_1', 400, refused, {
+        body: { config: { label: ['not', 'a', 'label'] } },
+      }),
+    ])
+    expect(cellOf(profile, 'replaceFieldConfig', 'invalid_field_config')?.state).toBe('seen')
+    // A deployment that wraps the config in another property points its issues there.
+    const wrapped = coverageOf(
+      [
+        apiExchange(
+          'PATCH',
+          '/forms/frm_1/fields/fld_1',
+          422,
+          { error: 'bad config', issues: [{ path: ['newConfig', 'question'], message: 'string' }] },
+          { body: { newConfig: { question: 42 } } },
+        ),
+      ],
+      parseDeployment({ forms: { replaceField: { wrapper: 'newConfig' } } }, 'test'),
+    )
+    expect(cellOf(wrapped, 'replaceFieldConfig', 'invalid_field_config')?.state).toBe('seen')
+    // A body that is not an object at all is a body failing validation.
+    const notAnObject = coverageOf([
+      apiExchange(
+        'PATCH',
+        '/forms/frm_1/fields/fld_1',
+        400,
+        { error: 'invalid', issues: [{ path: [], message: 'expected object' }] },
+        { body: ['not', 'an', 'object'] },
+      ),
+    ])
+    expect(cellOf(notAnObject, 'replaceFieldConfig', 'invalid_body')?.state).toBe('seen')
   })
 
   it('uses the statuses a deployment file declares to tell conditions apart', () => {

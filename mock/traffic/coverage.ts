@@ -148,6 +148,11 @@ export interface CoverageOperation {
   cells: CoverageCell[]
   /** Answers counted as no outcome: server errors, refusals without a §7 shape or an unplaceable condition. */
   unclassified: number
+  /**
+   * Answers that showed the operation absent (see `showsAbsent`), counted nowhere: no other
+   * answer of the operation showed it exists.
+   */
+  absent: number
 }
 
 export interface CoverageTransition {
@@ -196,6 +201,28 @@ export interface CoverageEntry {
   where: Where
   /** The answer broke what the reference decides for this outcome. */
   failed?: boolean
+  /** The answer's HTTP status: a 404 or 405 may show the operation absent (`showsAbsent`). */
+  status?: number
+}
+
+/** An error text saying the deployment has no such route (the mock's own: "No operation matches …"). */
+const NO_ROUTE =
+  /\bno (?:such )?(?:operation|route|endpoint|handler)s?\b|\b(?:operation|route|endpoint) not found\b|\bunknown (?:operation|route|endpoint)\b/i
+
+/**
+ * Whether an answer shows the deployment has no such operation, so it covers nothing of it: a 405
+ * (the path is served, not with this method), a 404 where the path addresses no record (no record
+ * can be "not found" on `/series`), or a 404 whose error says no route or operation matches. §7
+ * leaves statuses open, so a deployment may also give such a status to a refusal (a missing
+ * entitlement as 404): the Coverage counts these answers once another answer of the operation shows
+ * it exists.
+ */
+export const showsAbsent = (op: OperationId, status: number | undefined, answer: unknown) => {
+  if (status === 405) return true
+  if (status !== 404) return false
+  if (!contract[op].path.includes('{')) return true
+  const said = isObject(answer) ? (answer.error ?? answer.message) : undefined
+  return typeof said === 'string' && NO_ROUTE.test(said)
 }
 
 type Phase = 'draft' | 'accepting' | 'closed' | 'open' | 'ended' | 'unknown'
@@ -222,22 +249,50 @@ const resourceOf = (answer: unknown, key: string): Record<string, unknown> | und
 
 const NEVER_SEEN_IN_LINE = 8
 
+/** Answers of an operation not yet shown to exist, held back: counted once it shows, else nowhere. */
+interface Held {
+  exchanges: number
+  unclassified: number
+  cells: Map<string, Cell>
+}
+
+/**
+ * Why a run never saw an outcome, when it can tell: what it lacked (a key, a deployment file key
+ * of a blocked check). Said beside the outcome wherever the never-seen list is shown.
+ */
+export type UnseenBecause = (op: OperationId, outcome: Outcome) => string | undefined
+
 /** Records outcomes and transitions as a run or traffic meets them; `summary()` is the report's. */
 export class Coverage {
   readonly #cells = new Map<string, Cell>()
   readonly #exchanges = new Map<OperationId, number>()
   readonly #unclassified = new Map<OperationId, number>()
+  /** Operations an answer showed to exist: a success, or a refusal other than a credential's. */
+  readonly #present = new Set<OperationId>()
+  readonly #held = new Map<OperationId, Held>()
   readonly #transitions = new Map<TransitionId, Cell>()
   readonly #records = new Recent<Known>(10_000, () => ({ phase: 'unknown' }))
 
   constructor(
     readonly kind: 'run' | 'traffic' = 'run',
     readonly release: Release = LATEST_RELEASE,
+    private readonly unseenBecause?: UnseenBecause,
   ) {}
 
-  /** One answer of `op`; returns the §3 transition it made, if any. */
+  /**
+   * One answer of `op`; returns the §3 transition it made, if any. An answer that shows the
+   * operation absent is held back until another answer shows it exists (a credential refused
+   * does not: many deployments check it before any route), and makes no transition.
+   */
   record(entry: CoverageEntry): TransitionId | undefined {
     const { op, outcome } = entry
+    if (!this.#present.has(op)) {
+      if (showsAbsent(op, entry.status, entry.answer)) {
+        this.#hold(entry)
+        return undefined
+      }
+      if (outcome !== undefined && outcome !== 'credential') this.#release(op)
+    }
     this.#exchanges.set(op, (this.#exchanges.get(op) ?? 0) + 1)
     if (outcome === undefined) {
       this.#unclassified.set(op, (this.#unclassified.get(op) ?? 0) + 1)
@@ -249,9 +304,47 @@ export class Coverage {
     return transition
   }
 
+  #hold(entry: CoverageEntry) {
+    const { op, outcome } = entry
+    let held = this.#held.get(op)
+    if (!held) {
+      held = { exchanges: 0, unclassified: 0, cells: new Map() }
+      this.#held.set(op, held)
+    }
+    held.exchanges += 1
+    if (outcome === undefined) held.unclassified += 1
+    else this.#mark(held.cells, `${op} ${outcome}`, entry.where, entry.failed === true)
+  }
+
+  /** `op` showed it exists: what was held back of it counts, before the answer that showed it. */
+  #release(op: OperationId) {
+    this.#present.add(op)
+    const held = this.#held.get(op)
+    if (!held) return
+    this.#held.delete(op)
+    this.#exchanges.set(op, (this.#exchanges.get(op) ?? 0) + held.exchanges)
+    this.#unclassified.set(op, (this.#unclassified.get(op) ?? 0) + held.unclassified)
+    for (const [key, cell] of held.cells) {
+      // A credential refused (or an answer of no outcome) may have been counted meanwhile.
+      const counted = this.#cells.get(key)
+      if (!counted) {
+        this.#cells.set(key, cell)
+        continue
+      }
+      const earlier = (a?: Where, b?: Where) =>
+        a && (!b || (a.exchange ?? Infinity) <= (b.exchange ?? Infinity)) ? a : b
+      counted.count += cell.count
+      const where = earlier(cell.where, counted.where)
+      if (where) counted.where = where
+      const failedWhere = earlier(cell.failedWhere, counted.failedWhere)
+      if (failedWhere) counted.failedWhere = failedWhere
+    }
+  }
+
   /** Marks an outcome (and the transition it made) already recorded as failed: a later assertion on that answer failed. */
   fail(op: OperationId, outcome: Outcome, where: Where, transition?: TransitionId): void {
-    const cell = this.#cells.get(`${op} ${outcome}`)
+    const key = `${op} ${outcome}`
+    const cell = this.#cells.get(key) ?? this.#held.get(op)?.cells.get(key)
     if (cell) cell.failedWhere ??= where
     const made = transition ? this.#transitions.get(transition) : undefined
     if (made) made.failedWhere ??= where
@@ -345,6 +438,7 @@ export class Coverage {
         inRelease: here,
         exchanges: this.#exchanges.get(op) ?? 0,
         unclassified: this.#unclassified.get(op) ?? 0,
+        absent: this.#held.get(op)?.exchanges ?? 0,
         // Traffic cannot tell another organization's record from an unknown id: no cell of its own.
         cells: outcomesOf(op)
           .filter((def) => this.kind === 'run' || def.outcome !== 'foreign')
@@ -381,18 +475,34 @@ export class Coverage {
     const profile = conditionCells('profile')
     const liveTransitions = transitionList.filter((t) => t.state !== 'not-in-release')
     const operationsNotSeen = live.filter((row) => row.exchanges === 0).map((row) => row.operation)
-    // One style: the operation's id, then what of it (transitions by their own name).
+    // One style: the operation's id, then what of it (transitions by their own name); each unseen
+    // outcome with what the run lacked to see it, when it can tell.
+    const notCalled = operationsNotSeen.map((op) => `${op}: ${NOT_CALLED}`)
+    const unseen = live
+      .filter((row) => row.exchanges > 0)
+      .flatMap((row) =>
+        row.cells
+          .filter((c) => c.layer === 'documented' && !seen(c.state))
+          .map((c) => ({
+            item: `${row.operation}: ${c.label}`,
+            because: this.unseenBecause?.(row.operation, c.outcome),
+          })),
+      )
+    const unseenTransitions = liveTransitions
+      .filter((t) => !seen(t.state))
+      .map((t) => `transition: ${t.summary}`)
     const neverSeen = [
-      ...operationsNotSeen.map((op) => `${op}: ${NOT_CALLED}`),
-      ...live
-        .filter((row) => row.exchanges > 0)
-        .flatMap((row) =>
-          row.cells
-            .filter((c) => c.layer === 'documented' && !seen(c.state))
-            .map((c) => `${row.operation}: ${c.label}`),
-        ),
-      ...liveTransitions.filter((t) => !seen(t.state)).map((t) => `transition: ${t.summary}`),
+      ...notCalled,
+      ...unseen.map(({ item, because }) => (because ? `${item} (${because})` : item)),
+      ...unseenTransitions,
     ]
+    // The line names the items bare, then each reason once with how many it explains.
+    const inLine = [...notCalled, ...unseen.map((u) => u.item), ...unseenTransitions]
+    const reasons = new Map<string, number>()
+    for (const { because } of unseen) {
+      if (because) reasons.set(because, (reasons.get(because) ?? 0) + 1)
+    }
+    const why = [...reasons].map(([because, n]) => `; ${n} of them: ${because}`).join('')
     const tally = (list: readonly { state: CellState }[]): Tally => ({
       seen: list.filter((c) => seen(c.state)).length,
       total: list.length,
@@ -401,10 +511,10 @@ export class Coverage {
     const conditions = tally(documented)
     const profileConditions = tally(profile)
     const transitions = tally(liveTransitions)
-    const shown = neverSeen.slice(0, NEVER_SEEN_IN_LINE).join('; ')
-    const more = neverSeen.length - NEVER_SEEN_IN_LINE
+    const shown = inLine.slice(0, NEVER_SEEN_IN_LINE).join('; ')
+    const more = inLine.length - NEVER_SEEN_IN_LINE
     const never = this.kind === 'traffic' ? 'never used' : 'never seen'
-    const line = `${this.kind === 'traffic' ? 'What your app uses: ' : ''}operations ${operations.seen}/${operations.total}, error conditions ${conditions.seen}/${conditions.total}, transitions ${transitions.seen}/${transitions.total} (profile-only conditions ${profileConditions.seen}/${profileConditions.total})${neverSeen.length > 0 ? `; ${never}: ${shown}${more > 0 ? `; and ${more} more` : ''}` : `; nothing documented ${never}`}`
+    const line = `${this.kind === 'traffic' ? 'What your app uses: ' : ''}operations ${operations.seen}/${operations.total}, error conditions ${conditions.seen}/${conditions.total}, transitions ${transitions.seen}/${transitions.total} (profile-only conditions ${profileConditions.seen}/${profileConditions.total})${neverSeen.length > 0 ? `; ${never}: ${shown}${more > 0 ? `; and ${more} more` : ''}${why}` : `; nothing documented ${never}`}`
     return {
       kind: this.kind,
       release: this.release,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { boundedBytes, redactHeaders, underRoot } from './exchange.ts'
-import { detectApiRoot, HarError, harEntry, harExchanges, parseHar } from './har.ts'
+import {
+  apiRootsSeen,
+  detectApiRoot,
+  HarError,
+  harEntry,
+  harExchanges,
+  parseHar,
+  startsAsHar,
+} from './har.ts'
 import { completeListPrefix } from './json-prefix.ts'
 
 const entry = (url: string, extra: Record<string, unknown> = {}) => ({
@@ -153,5 +161,25 @@ describe('exchange helpers', () => {
     )
     expect(exchange?.responseBody).toBe('{"forms":[],"x":"é')
     expect(exchange?.responseBodyTruncated).toBe(true)
+  })
+})
+
+describe('telling a HAR apart', () => {
+  it('lists every API root the entries address, most entries first', () => {
+    expect(
+      apiRootsSeen([
+        'https://a.example.com/api/v1/forms',
+        'https://b.example.com/v2/sessions',
+        'https://b.example.com/v2/forms/frm_1',
+        'https://cdn.example.com/app.js',
+      ]),
+    ).toEqual(['https://b.example.com/v2', 'https://a.example.com/api/v1'])
+  })
+
+  it('knows a HAR by its first characters, and a state as not one', () => {
+    expect(startsAsHar('{"log":{"version":"1.2"')).toBe(true)
+    expect(startsAsHar('\uFEFF{\n  "log": {\n    "version": "1.2"')).toBe(true)
+    expect(startsAsHar('{"format":"engagement-mock-state","version":1')).toBe(false)
+    expect(startsAsHar('{"run":{},"log":[]}')).toBe(false)
   })
 })

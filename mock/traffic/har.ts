@@ -84,11 +84,16 @@ const pairs = (headers: readonly { name: string; value: string }[]) =>
   headers.filter((h) => !h.name.startsWith(':')).map((h) => [h.name, h.value] as const)
 
 /**
- * The API root most entries' URLs sit under: for each URL, the prefix whose rest is a path of an
- * operation (`https://x.test/api/v1` for `https://x.test/api/v1/forms/frm_1`). Undefined when no
- * entry addresses an operation.
+ * Whether a file's first characters are a HAR's (`{"log":`, HAR's one top-level key): tells
+ * recorded traffic given where a state goes apart, without parsing the file.
  */
-export const detectApiRoot = (urls: readonly string[]): string | undefined => {
+export const startsAsHar = (head: string): boolean => /^\s*\{\s*"log"\s*:/.test(head)
+
+/**
+ * The API roots the entries' URLs sit under, most entries first: for each URL, the prefix whose
+ * rest is a path of an operation (`https://x.test/api/v1` for `https://x.test/api/v1/forms/frm_1`).
+ */
+export const apiRootsSeen = (urls: readonly string[]): string[] => {
   const match = operationMatcher()
   const votes = new Map<string, number>()
   for (const raw of urls) {
@@ -104,8 +109,11 @@ export const detectApiRoot = (urls: readonly string[]): string | undefined => {
       }
     }
   }
-  return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+  return [...votes.entries()].sort((a, b) => b[1] - a[1]).map(([root]) => root)
 }
+
+/** The API root most entries' URLs sit under; undefined when no entry addresses an operation. */
+export const detectApiRoot = (urls: readonly string[]): string | undefined => apiRootsSeen(urls)[0]
 
 /**
  * The entries under `apiRoot` as exchanges, in the file's order; entries without an answer

@@ -106,6 +106,7 @@ export class TrafficLog {
       outcome: verdict.outcome,
       ...(verdict.params ? { params: verdict.params } : {}),
       answer: verdict.answer,
+      status: exchange.status,
       where: { exchange: index },
       failed: verdict.violations.length > 0,
     })

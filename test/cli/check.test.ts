@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
@@ -52,15 +54,17 @@ describe('engagement-mock check', () => {
     expect(stdout).toContain(join(reports, 'conformance.md'))
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
     expect(report.run.baseUrl).toBe(running.baseUrl)
-    // Coverage: every operation and §3 transition tried; the outcomes never tried are named.
+    // Coverage: every operation, documented error condition and §3 transition tried.
     expect(report.coverage.operations).toMatchObject({ seen: 25, total: 25, notSeen: [] })
     expect(report.coverage.transitions).toMatchObject({ seen: 9, total: 9 })
-    expect(report.coverage.conditions.seen).toBeLessThan(report.coverage.conditions.total)
-    expect(report.coverage.neverSeen).toContain('createForm: body failing validation (§7)')
+    const { conditions } = report.coverage
+    expect(conditions.seen).toBe(conditions.total)
+    expect(report.coverage.neverSeen).toEqual([])
     expect(stdout).toContain(`Coverage: ${report.coverage.line}`)
-    expect(stdout).toMatch(
-      /Coverage: operations 25\/25, error conditions \d+\/\d+, transitions 9\/9 .*; never seen: /,
+    expect(stdout).toContain(
+      `Coverage: operations 25/25, error conditions ${conditions.total}/${conditions.total}, transitions 9/9 `,
     )
+    expect(stdout).toMatch(/; nothing documented never seen\n/)
     expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
       '| `POST /forms/{id}/publish` publishForm | seen | seen | seen | seen |  |  |  | seen |  |  | 0/1 |',
     )
@@ -82,6 +86,81 @@ describe('engagement-mock check', () => {
     const { status, stdout } = run
     expectReportsAgree(run, reports, ['violation'])
     expect(stdout).toMatch(/Failed\n {2}✗ /)
+    expect(status).toBe(1)
+  }, 120_000)
+
+  it('stops at --max-requests without failing anything: the checks it did not reach are skipped naming the bound, exit 3', async () => {
+    running = await startServer({ port: 0 })
+    const reports = join(tmp, 'bounded')
+    const run = await runCli([
+      'check',
+      running.baseUrl,
+      ...keys,
+      '--max-requests',
+      '5',
+      '--report-dir',
+      reports,
+    ])
+    const { status, stdout } = run
+    // Console, md, json, html and JUnit all say the bound stopped the run, and exit 3.
+    expectReportsAgree(run, reports, ['bound'])
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    const checks = report.checks as { state: string; message?: string; requests: number }[]
+    expect(checks.filter((c) => c.state === 'failed')).toEqual([])
+    const stopped = checks.filter((c) => c.message?.includes('request bound'))
+    expect(stopped.length).toBeGreaterThan(80)
+    for (const check of stopped) {
+      expect(check.state).toBe('skipped')
+      expect(check.message).toMatch(
+        /^the run's request bound \(--max-requests 5\) was reached (before this check|part-way through this check)/,
+      )
+    }
+    expect(report.run.requests).toBe(5)
+    expect(stdout).not.toContain('✗')
+    expect(stdout).not.toContain('Does not conform')
+    expect(stdout).toMatch(
+      /Could not check everything: no check failed, but \d+ of 97 checks did not run or finish: the run's request bound \(--max-requests 5\) was reached/,
+    )
+    const markdown = readFileSync(join(reports, 'conformance.md'), 'utf8')
+    expect(markdown).toContain("the run's request bound (--max-requests 5) was reached")
+    const html = readFileSync(join(reports, 'conformance.html'), 'utf8')
+    expect(html).toMatch(
+      /class="verdict blocked" data-verdict="blocked" data-exit-code="3">Could not check everything: no check failed, but \d+ of 97 checks did not run or finish: the run&#39;s request bound \(--max-requests 5\) was reached/,
+    )
+    const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
+    expect(junit).not.toContain('<failure')
+    // CI reading the JUnit file is not green either: the run could not check everything.
+    expect(junit).toMatch(/<testsuites [^>]*errors="[1-9]/)
+    expect(status).toBe(3)
+  }, 120_000)
+
+  it('exits 1 when a check failed before the bound was reached, the rest skipped', async () => {
+    // A deployment whose POST /forms answers 201 with an empty form: the first check fails.
+    running = await startServer({ port: 0 })
+    const deviant = await startProxy(running.baseUrl)
+    deviant.use(async (request, forward) =>
+      request.method === 'POST' && request.path === '/forms'
+        ? { status: 201, contentType: 'application/json', text: JSON.stringify({ form: {} }) }
+        : forward(request),
+    )
+    proxy = deviant
+    const reports = join(tmp, 'bounded-failing')
+    const run = await runCli([
+      'check',
+      deviant.baseUrl,
+      ...keys,
+      '--max-requests',
+      '5',
+      '--report-dir',
+      reports,
+    ])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, ['violation', 'bound'])
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    const checks = report.checks as { state: string; message?: string }[]
+    expect(checks.filter((c) => c.state === 'failed').length).toBeGreaterThan(0)
+    expect(checks.filter((c) => c.message?.includes('request bound')).length).toBeGreaterThan(0)
+    expect(stdout).toContain('Does not conform')
     expect(status).toBe(1)
   }, 120_000)
 
@@ -269,6 +348,91 @@ describe('engagement-mock check', () => {
       '0',
     ])
     expect(stderr).toMatch(/--explore/)
+    expect(status).toBe(2)
+  })
+})
+
+describe('engagement-mock check refuses a mistake before it announces or sends anything', () => {
+  /** A deployment that counts what reaches it. */
+  const counting = async () => {
+    let requests = 0
+    const server = createServer((_request, response) => {
+      requests++
+      response.writeHead(404).end()
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    const { port } = server.address() as AddressInfo
+    return {
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      requests: () => requests,
+      close: () => new Promise<void>((done) => server.close(() => done())),
+    }
+  }
+
+  it('refuses a --report-dir that is a file with exit 2, sending nothing', async () => {
+    const target = await counting()
+    const file = join(tmp, 'not-a-folder.txt')
+    writeFileSync(file, 'mine')
+    const { status, stderr } = await runCli([
+      'check',
+      target.baseUrl,
+      ...keys,
+      '--report-dir',
+      file,
+    ])
+    await target.close()
+    expect(stderr).toContain('--report-dir')
+    expect(stderr).toContain('is a file, not a folder')
+    expect(stderr).not.toContain('Checking')
+    expect(readFileSync(file, 'utf8')).toBe('mine')
+    expect(target.requests()).toBe(0)
+    expect(status).toBe(2)
+  })
+
+  it('refuses --explore-seed or --explore-divergences without --explore (they would do nothing)', async () => {
+    for (const option of ['--explore-seed', '--explore-divergences']) {
+      const { status, stderr } = await runCli([
+        'check',
+        'http://127.0.0.1:9/api/v1',
+        '--key',
+        'k',
+        option,
+        '42',
+      ])
+      expect(stderr).toContain(`${option} tunes the exploration, which runs only with --explore`)
+      expect(status).toBe(2)
+    }
+  })
+
+  it('refuses an unknown --release before printing "Checking…"', async () => {
+    const target = await counting()
+    const { status, stderr } = await runCli([
+      'check',
+      target.baseUrl,
+      '--key',
+      'k',
+      '--release',
+      'yesterday',
+      '--report-dir',
+      join(tmp, 'release-refused'),
+    ])
+    await target.close()
+    expect(stderr).toContain('--release: Unknown release "yesterday"')
+    expect(stderr).not.toContain('Checking')
+    expect(target.requests()).toBe(0)
+    expect(status).toBe(2)
+  })
+
+  it('refuses an existing --init file before printing "Probing…", leaving it as it was', async () => {
+    const target = await counting()
+    const file = join(tmp, 'existing.json')
+    writeFileSync(file, '{"mine":true}\n')
+    const { status, stderr } = await runCli(['check', target.baseUrl, '--key', 'k', '--init', file])
+    await target.close()
+    expect(stderr).toContain('--init never overwrites')
+    expect(stderr).not.toContain('Probing')
+    expect(readFileSync(file, 'utf8')).toBe('{"mine":true}\n')
+    expect(target.requests()).toBe(0)
     expect(status).toBe(2)
   })
 })

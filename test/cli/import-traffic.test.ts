@@ -193,11 +193,15 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
       apiKey: ACME_KEY,
       credential: expect.stringMatching(/^Bearer \$API_KEY(_\d+)?$/),
     })
-    // Nothing recorded that identifies a person or a key reaches the state.
+    // No recorded key reaches the state; a form's own text (its description and thank-you
+    // message name the lead's address) is its definition, kept as staging has it.
     const text = readFileSync(stateFile, 'utf8')
-    for (const secret of [...Object.values(FOREIGN_KEYS), 'lead@staging-team.example.com']) {
-      expect(text).not.toContain(secret)
-    }
+    for (const secret of Object.values(FOREIGN_KEYS)) expect(text).not.toContain(secret)
+    const retro = JSON.parse(text).forms.find((f: Obj) => f.title === 'Sprint 12 retro')
+    expect(retro).toMatchObject({
+      description: 'Send questions to lead@staging-team.example.com',
+      settings: { thankYouMessage: 'Thanks! Questions to lead@staging-team.example.com' },
+    })
 
     const har = JSON.parse(readFileSync(harFile, 'utf8'))
     const last = lastAnswers(har)
@@ -287,6 +291,47 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
     expect((await fetch(`${root.replace(/\/api\/v1$/, '')}/f/${slug}`)).status).toBe(200)
   }, 120_000)
 
+  it("answers every imported record's links on the origin the mock serves them from", async () => {
+    const linked = join(tmp, 'linked-state.json')
+    const imported = await runCli([
+      'import-traffic',
+      harFile,
+      '--deployment',
+      DEPLOYMENT,
+      '--out',
+      linked,
+    ])
+    expect(imported.status).toBe(0)
+    // The default --public-url: the state file's links name the mock's default port.
+    expect(readFileSync(linked, 'utf8')).toContain('"shareUrl":"http://localhost:4010/f/')
+    const root = await serve(['--scenario', linked])
+    const origin = new URL(root).origin
+    expect(origin).not.toBe('http://localhost:4010')
+    const answers = [
+      await get(root, '/forms'),
+      await get(root, '/forms', 'globex-demo-key'),
+      await get(root, '/sessions'),
+      await get(root, '/series'),
+      await get(root, '/sponsors'),
+    ]
+    const links = [
+      ...JSON.stringify(answers).matchAll(/"(?:share|join|screen|manage|public)Url":"([^"]*)"/g),
+    ].map((found) => found[1] as string)
+    const state = JSON.parse(readFileSync(linked, 'utf8'))
+    const rounds = state.series.flatMap((s: Obj) => objs(s.rounds)).length
+    expect(links).toHaveLength(
+      state.forms.length +
+        2 * state.sessions.length +
+        state.series.length +
+        2 * rounds +
+        state.reports.length,
+    )
+    for (const link of links) expect(link.startsWith(`${origin}/`), link).toBe(true)
+    // And they lead to the mock's pages.
+    const form = objs((await get(root, '/forms')).forms)[0]
+    expect((await fetch(String(form?.shareUrl))).status).toBe(200)
+  }, 120_000)
+
   it('seeds an empty mock and an empty foreign deployment with the recorded counts', async () => {
     const state = JSON.parse(readFileSync(stateFile, 'utf8'))
     // One organization per credential the recording tells apart (the proxy's placeholders).
@@ -372,4 +417,28 @@ describe('engagement-mock import-traffic, then serve --scenario and seed --from'
       await empty.close()
     }
   }, 120_000)
+})
+
+describe('import-traffic never replaces what it reads', () => {
+  it('refuses (exit 2) an --out that is one of its HAR files, however it is spelled, leaving it whole', async () => {
+    const har = join(tmp, 'own-output.har')
+    const text = JSON.stringify({
+      log: {
+        entries: [
+          {
+            startedDateTime: '2026-07-01T00:00:00Z',
+            request: { method: 'GET', url: 'https://api.example.com/api/v1/forms', headers: [] },
+            response: { status: 200, headers: [], content: { text: '{"forms":[]}' } },
+          },
+        ],
+      },
+    })
+    writeFileSync(har, text)
+    const { status, stderr } = await runCli(['import-traffic', har, '--out', './own-output.har'], {
+      cwd: tmp,
+    })
+    expect(stderr).toContain('is also an input of this command')
+    expect(readFileSync(har, 'utf8')).toBe(text)
+    expect(status).toBe(2)
+  })
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compileErrors, validate } from '@readme/openapi-parser'
@@ -26,5 +26,16 @@ describe('engagement-mock openapi', () => {
     const { status, stdout } = await runCli(['openapi', '--server-url', url])
     expect(status).toBe(0)
     expect(JSON.parse(stdout)).toEqual(buildOpenApiDocument({ serverUrl: url }))
+  })
+})
+
+describe('engagement-mock openapi --out', () => {
+  it('refuses (exit 2) an --out under a file, saying why', async () => {
+    const file = join(tmp, 'a-file')
+    writeFileSync(file, 'mine')
+    const { status, stderr } = await runCli(['openapi', '--out', join(file, 'openapi.json')])
+    expect(stderr).toContain('is a file, not a folder, so nothing can be written under it')
+    expect(readFileSync(file, 'utf8')).toBe('mine')
+    expect(status).toBe(2)
   })
 })

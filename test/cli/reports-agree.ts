@@ -66,9 +66,14 @@ export const expectOutputsAgree = (
   const totals = /<testsuites [^>]*failures="(\d+)" errors="(\d+)"/.exec(junit)
   const [failures, errors] = [Number(totals?.[1]), Number(totals?.[2])]
   const has = (kind: FindingKind) => kinds.includes(kind)
-  // A CI reading JUnit alone goes red exactly when the run fails or stopped on its own error.
+  // A CI counting JUnit's failures + errors goes red exactly when the exit status is not 0;
+  // failures are what the deployment did (a failed check, a divergence, a release need), and
+  // each other finding (an error of the run's own, the request bound, blocked checks) an error.
+  expect(failures + errors > 0).toBe(run.status !== 0)
   expect(failures > 0).toBe(has('violation') || has('release-need'))
-  expect(errors > 0).toBe(has('run-error'))
+  expect(errors > 0).toBe(has('run-error') || has('bound') || has('blocked'))
+  if (has('bound')) expect(junit).toContain('type="RequestBound"')
+  if (has('blocked')) expect(junit).toContain('type="Blocked"')
   // Blocked checks: named as such everywhere, and not run (JUnit: skipped with the reason).
   const blocked = json.totals.blocked
   expect(junit.split('<skipped message="Blocked: ').length - 1).toBe(blocked)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -155,6 +155,49 @@ describe('engagement-mock seed', () => {
     expect(stdout).toContain(`${slides} × slides activity (sessions.activities.slides)`)
   }, 90_000)
 
+  it("names a conflict with the target's rules before sending anything: a state of two teams named Owls and OWLS", async () => {
+    // A state the mock serves: a recording of a deployment that took both names in one session.
+    const source = await emptyMock()
+    const acme = createClient({ baseUrl: source.baseUrl, apiKey: ACME_KEY })
+    expect((await acme.createForm({ body: { title: 'Sign-up' } })).ok).toBe(true)
+    const created = await acme.createSession({ body: { title: 'Friday quiz', teamMode: true } })
+    if (!created.ok) throw new Error('createSession failed')
+    const id = created.body.session.id
+    const owls = { params: { id }, body: { name: 'Owls', color: '#112233' } }
+    expect((await acme.addTeam(owls)).ok).toBe(true)
+    const state = source.mock.exportState()
+    await source.close()
+    const [quiz] = state.sessions
+    quiz?.teams.push({ id: 'team_0wlsupper01', name: 'OWLS', color: '#445566', order: 1 })
+    const file = join(tmp, 'owls.json')
+    writeFileSync(file, JSON.stringify(state))
+    const served = await startServer({ port: 0, scenario: JSON.parse(JSON.stringify(state)) })
+    const teams = await createClient({ baseUrl: served.baseUrl, apiKey: ACME_KEY }).listSessions()
+    await served.close()
+    expect(teams.ok && teams.body.sessions[0]?.teams.map((t) => t.name)).toEqual(['Owls', 'OWLS'])
+
+    const target = await emptyMock()
+    const { status, stdout, stderr } = await runCli([
+      'seed',
+      target.baseUrl,
+      '--key',
+      ACME_KEY,
+      '--from',
+      file,
+    ])
+    expect(status).toBe(2)
+    expect(stderr).toContain(
+      `Seeding the records of ${file} would stop part way on a rule of the target`,
+    )
+    expect(stderr).toMatch(
+      /session "Friday quiz" \(step \d+\): its teams "Owls" and "OWLS" \(steps \d+, \d+\) are one name to this target/,
+    )
+    expect(stderr).toContain('nothing was sent')
+    expect(stdout).not.toMatch(/Created/)
+    const after = await listed(createClient({ baseUrl: target.baseUrl, apiKey: ACME_KEY }))
+    expect(after).toEqual({ forms: [], sessions: [] })
+  }, 60_000)
+
   it('stops at once with a key the deployment does not know', async () => {
     const server = await emptyMock()
     const { status, stderr } = await runCli(['seed', server.baseUrl, '--key', 'not-a-key'])
@@ -203,5 +246,68 @@ describe('engagement-mock seed --out', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(
       JSON.parse(JSON.stringify(demoPlan(9, { forms: 3 }))),
     )
+  })
+})
+
+describe('engagement-mock seed refuses what would do nothing or destroy its input', () => {
+  const har = () => {
+    const file = join(tmp, `from-${Math.random().toString(36).slice(2)}.har`)
+    const entry = {
+      startedDateTime: '2026-07-01T00:00:00Z',
+      request: { method: 'GET', url: 'https://api.example.com/api/v1/forms', headers: [] },
+      response: { status: 200, headers: [], content: { text: '{"forms":[]}' } },
+    }
+    writeFileSync(file, JSON.stringify({ log: { entries: [entry] } }))
+    return file
+  }
+
+  it('refuses demo-plan counts with --from (exit 2): the records of the file are sent as they are', async () => {
+    const { status, stderr } = await runCli([
+      'seed',
+      'http://127.0.0.1:9/api/v1',
+      '--key',
+      'k',
+      '--from',
+      har(),
+      '--forms',
+      '2',
+    ])
+    expect(stderr).toContain('--forms shapes the demo plan, which --from replaces')
+    expect(status).toBe(2)
+  })
+
+  it('refuses an API root or --dry-run with --out (exit 2): --out sends nothing', async () => {
+    const out = join(tmp, 'idle.json')
+    const { status, stderr } = await runCli([
+      'seed',
+      'http://127.0.0.1:9/api/v1',
+      '--dry-run',
+      '--out',
+      out,
+    ])
+    expect(stderr).toContain('the API root, --dry-run would do nothing')
+    expect(existsSync(out)).toBe(false)
+    expect(status).toBe(2)
+  })
+
+  it('refuses an --out that is its --from file, leaving the file whole', async () => {
+    const file = har()
+    const before = readFileSync(file, 'utf8')
+    const { status, stderr } = await runCli(['seed', '--from', file, '--out', file])
+    expect(stderr).toContain('is also an input of this command')
+    expect(readFileSync(file, 'utf8')).toBe(before)
+    expect(status).toBe(2)
+  })
+})
+
+describe('engagement-mock seed --from says what it accepts', () => {
+  it('names both a state file and a HAR file when given neither', async () => {
+    const file = join(tmp, 'conformance.json')
+    writeFileSync(file, JSON.stringify({ run: {}, checks: [] }))
+    const { status, stderr } = await runCli(['seed', '--from', file, '--out', join(tmp, 'p.json')])
+    expect(stderr).toContain('neither a state file nor a HAR file')
+    expect(stderr).toContain('--from accepts a state')
+    expect(stderr).toContain('or a HAR file')
+    expect(status).toBe(2)
   })
 })

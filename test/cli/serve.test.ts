@@ -179,3 +179,57 @@ describe('engagement-mock serve --scenario', () => {
     expect(missing.stderr).toContain('--scenario: no state file at')
   })
 })
+
+describe('engagement-mock serve says how to fix what it refuses', () => {
+  it('points a HAR given as --scenario to import-traffic, not to --state', async () => {
+    const har = join(tmp, 'staging.har')
+    writeFileSync(har, JSON.stringify({ log: { version: '1.2', entries: [] } }))
+    const { status, stderr } = await runCli(['serve', '--port', '0', '--scenario', har])
+    expect(stderr).toContain('a HAR file is recorded traffic, not a state')
+    expect(stderr).toContain(`engagement-mock import-traffic ${har} --out state.json`)
+    expect(stderr).toContain('engagement-mock serve --scenario state.json')
+    expect(stderr).not.toContain('--state')
+    expect(status).toBe(2)
+  })
+
+  it('advises another --scenario, not "start without --state", for a file that is not a state', async () => {
+    const file = join(tmp, 'not-a-state.json')
+    writeFileSync(file, '{"forms":[]}')
+    const { status, stderr } = await runCli(['serve', '--port', '0', '--scenario', file])
+    expect(stderr).toContain('fix it, or give another --scenario')
+    expect(stderr).not.toContain('--state')
+    expect(status).toBe(2)
+  })
+
+  it('refuses a --host that is no address with exit 2, saying what is wrong', async () => {
+    const { status, stderr } = await runCli(['serve', '--port', '0', '--host', '999.1.1.1'])
+    expect(stderr).toContain(
+      '--host 999.1.1.1: neither an IP address nor a host name that resolves',
+    )
+    expect(status).toBe(2)
+  })
+
+  it('gives a public URL, not an API root, as the example of --public-url', async () => {
+    for (const command of [['serve'], ['import-traffic', 'x.har', '--out', 'x.json']]) {
+      const { status, stderr } = await runCli([...command, '--public-url', 'notaurl'])
+      expect(stderr).toContain('e.g. http://localhost:4010 or https://mock.example.com')
+      expect(stderr).not.toContain('/api/v1')
+      expect(status).toBe(2)
+    }
+  })
+
+  it('refuses a --state under a file (exit 2) before it loads or writes anything', async () => {
+    const file = join(tmp, 'a-file')
+    writeFileSync(file, 'mine')
+    const { status, stderr } = await runCli([
+      'serve',
+      '--port',
+      '0',
+      '--state',
+      join(file, 'state.json'),
+    ])
+    expect(stderr).toContain('is a file, not a folder, so nothing can be written under it')
+    expect(readFileSync(file, 'utf8')).toBe('mine')
+    expect(status).toBe(2)
+  })
+})

@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -229,4 +231,94 @@ describe('engagement-mock check-traffic', () => {
     expect(clean.stderr).toContain('API root https://api.example.com/api/v1')
     expect(clean.status).toBe(0)
   }, 60_000)
+})
+
+describe('engagement-mock proxy --record never loses a recording', () => {
+  /** Runs the proxy until it exits or starts serving (then stops it): its exit status, or "started". */
+  const exitOrStart = async (args: string[]) => {
+    const cli = startCli(['proxy', 'http://127.0.0.1:9/api/v1', ...args])
+    const outcome = await Promise.race([
+      cli.exited,
+      cli.waitFor(/Point your app at/).then(() => 'started' as const),
+    ])
+    if (outcome === 'started') {
+      cli.child.kill('SIGTERM')
+      await cli.exited
+    }
+    return { outcome, output: cli.output() }
+  }
+
+  it('refuses an existing --record file with exit 2 and leaves it as it was', async () => {
+    const har = join(tmp, 'existing.har')
+    writeFileSync(har, '{"log":{"entries":["my recording"]}}')
+    const { outcome, output } = await exitOrStart(['--port', '0', '--record', har])
+    expect(output).toContain('exists and is never overwritten')
+    expect(readFileSync(har, 'utf8')).toBe('{"log":{"entries":["my recording"]}}')
+    expect(outcome).toBe(2)
+  }, 30_000)
+
+  it('creates no --record file when its port is busy', async () => {
+    const busy = createServer()
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done))
+    const { port } = busy.address() as AddressInfo
+    const har = join(tmp, 'busy-port.har')
+    const { outcome, output } = await exitOrStart(['--port', String(port), '--record', har])
+    busy.close()
+    expect(output).toContain(`Port ${port} is in use`)
+    expect(existsSync(har)).toBe(false)
+    expect(outcome).toBe(2)
+  }, 30_000)
+
+  it('refuses a --report-dir that is a file before it listens', async () => {
+    const file = join(tmp, 'reports-file')
+    writeFileSync(file, 'mine')
+    const { outcome, output } = await exitOrStart(['--port', '0', '--report-dir', file])
+    expect(output).toContain('is a file, not a folder')
+    expect(readFileSync(file, 'utf8')).toBe('mine')
+    expect(outcome).toBe(2)
+  }, 30_000)
+})
+
+describe('engagement-mock check-traffic never reports on nothing', () => {
+  const recording = () => {
+    const har = join(tmp, `elsewhere-${Math.random().toString(36).slice(2)}.har`)
+    const entry = (url: string) => ({
+      startedDateTime: '2026-07-01T00:00:00Z',
+      request: { method: 'GET', url, headers: [] },
+      response: { status: 200, headers: [], content: { text: '{"forms":[]}' } },
+    })
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { entries: [entry('https://api.example.com/api/v1/forms')] } }),
+    )
+    return har
+  }
+
+  it('refuses (exit 2) an --api-root no entry is under, naming the root the entries address', async () => {
+    const reports = join(tmp, 'nothing-checked')
+    const { status, stderr, stdout } = await runCli([
+      'check-traffic',
+      recording(),
+      '--api-root',
+      'http://example.com/api/v1',
+      '--report-dir',
+      reports,
+    ])
+    expect(stderr).toContain(
+      'none of its 1 entries is an answered exchange of the API under http://example.com/api/v1',
+    )
+    expect(stderr).toContain('https://api.example.com/api/v1')
+    expect(stdout).not.toContain('No violation')
+    expect(existsSync(reports)).toBe(false)
+    expect(status).toBe(2)
+  })
+
+  it('refuses a --report-dir that is its own HAR file, leaving the recording whole', async () => {
+    const har = recording()
+    const before = readFileSync(har, 'utf8')
+    const { status, stderr } = await runCli(['check-traffic', har, '--report-dir', har])
+    expect(stderr).toContain('is a file, not a folder')
+    expect(readFileSync(har, 'utf8')).toBe(before)
+    expect(status).toBe(2)
+  })
 })

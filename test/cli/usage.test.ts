@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { runCli } from './cli.ts'
+import { BIN, ROOT, runCli } from './cli.ts'
 
 describe.concurrent('engagement-mock --help', () => {
   it('lists every command with examples', async () => {
@@ -70,4 +71,23 @@ describe.concurrent('usage errors end with exit status 2 and say what is wrong',
     expect(stderr).toContain('--help')
     expect(stderr).not.toContain('Options:')
   })
+})
+
+describe('a reader that closes early', () => {
+  it.each(['check', 'check-traffic', 'proxy'])(
+    '`%s --help | head` ends with exit 0 and no stack trace',
+    async (command) => {
+      // stdout closed before the command writes: each write fails with EPIPE.
+      const child = spawn(process.execPath, [BIN, command, '--help'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      child.stdout.destroy()
+      let stderr = ''
+      child.stderr.on('data', (chunk) => (stderr += chunk))
+      const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+      expect(stderr).not.toMatch(/EPIPE|Unhandled/)
+      expect(status).toBe(0)
+    },
+  )
 })

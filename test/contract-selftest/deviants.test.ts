@@ -25,12 +25,21 @@ describe('the conformance suite against the faithful mock', () => {
     expect(run.observations.filter((o) => !o.matches)).toEqual([])
   })
 
-  it('passes every check without the profile, recording profile questions as observations', async () => {
+  it('passes every check without the profile, recording profile questions as observations, and provokes every documented condition as that condition', async () => {
     await target.reset()
-    const { results } = await runSuite(target.env({ strict: false }))
+    const { results, run } = await runSuite(target.env({ strict: false }))
     expect(failures(results)).toEqual([])
     const observed = results.filter((r) => r.state === 'observed').map((r) => r.name)
     expect(observed).toEqual(ALL_CHECKS.filter((c) => c.profileOnly).map((c) => c.name))
+    // Every documented error condition of every operation (contract/table.ts and §5, §7: 64 at
+    // the latest release), each where the check that provoked it named it.
+    const coverage = run.coverage.summary()
+    expect(coverage.neverSeen).toEqual([])
+    const documented = coverage.matrix.flatMap((row) =>
+      row.cells.filter((c) => c.layer === 'documented' && c.outcome !== 'success'),
+    )
+    expect(coverage.conditions).toEqual({ seen: documented.length, total: documented.length })
+    expect(documented.filter((c) => c.state !== 'seen').map((c) => c.label)).toEqual([])
   })
 })
 
@@ -48,6 +57,8 @@ describe('the conformance suite against a deployment that chose differently wher
     expect(differing).toContain(
       'Status for publish_without_field: §7.1 Publishing a form that has no field.',
     )
+    // Other status codes still provoke, and are counted as, every documented condition.
+    expect(run.coverage.summary().neverSeen).toEqual([])
   })
 
   it('fails under CONTRACT_PROFILE=strict', async () => {

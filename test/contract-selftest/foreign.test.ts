@@ -98,6 +98,10 @@ describe('a foreign deployment, with the deployment file its user writes', () =>
     ).toEqual([])
     expect(result.totals.passed).toBeGreaterThanOrEqual(70)
     expect(result.verdict).toBe('conforms')
+    // Written from the reference alone, it is provoked into every documented condition too.
+    const conditions = result.coverage?.conditions
+    expect(conditions?.total).toBeGreaterThan(0)
+    expect(conditions?.seen).toBe(conditions?.total)
     await annotate(
       `${result.totals.passed} passed, ${result.totals.failed} failed, ${result.totals.blocked} blocked, ${result.totals.observed} observed, ${result.requests} requests`,
     )

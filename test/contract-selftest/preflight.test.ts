@@ -125,8 +125,16 @@ describe('npm run contract against a separately started mock, without the option
       const markdown = await readFile(join(dir, 'conformance.md'), 'utf8')
       expect(markdown).toContain('## Observations')
       expect(markdown).toContain('needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG)')
-      // Without the other organization's key, nobody else's record was tried: coverage says so.
-      expect(report.coverage.neverSeen).toContain("getForm: another organization's record (§5)")
+      // Without the other organization's key, nobody else's record was tried: coverage says so,
+      // and which key would let it.
+      expect(report.coverage.neverSeen).toContain(
+        "getForm: another organization's record (§5) (needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG))",
+      )
+      expect(report.coverage.neverSeen).toContainEqual(
+        expect.stringMatching(
+          /^createSeries: .*entitlement.* \(needs --no-entitlements-key \(CONTRACT_API_KEY_NO_ENTITLEMENTS\)\)$/,
+        ),
+      )
       const html = await readFile(join(dir, 'conformance.html'), 'utf8')
       expect(html).toContain(
         '<p id="verdict" class="verdict conforms" data-verdict="conforms" data-exit-code="0">',

@@ -107,6 +107,22 @@ describe('check against a deployment of an earlier release', () => {
     expect(result.exitCode).not.toBe(0)
   }, 120_000)
 
+  it('without the release, what the deployment does not have covers nothing: its 404s are no outcome of those operations', async () => {
+    const { baseUrl } = await deploymentOf('2026-07-12')
+    const result = await runConformance({ baseUrl, ...keys })
+    const coverage = result.coverage
+    const later = ['createSeries', 'listSeries', 'createSponsorReport', 'listSponsorReports']
+    expect(coverage?.operations).toMatchObject({ seen: 21, total: 25 })
+    expect(coverage?.operations.notSeen).toEqual(later)
+    for (const op of later) {
+      const row = coverage?.matrix.find((r) => r.operation === op)
+      // Every check of theirs sent something, and every answer was "No operation matches".
+      expect(row?.absent).toBeGreaterThan(0)
+      expect(row?.exchanges).toBe(0)
+      expect(row?.cells.map((c) => c.state)).toEqual(row?.cells.map(() => 'not-seen'))
+    }
+  }, 120_000)
+
   it('without the release, a refused POST /series advises --release and the file\'s "release" before another spelling', async () => {
     const { baseUrl } = await deploymentOf('2026-07-12')
     const result = await runConformance({

@@ -10,6 +10,10 @@ import { cleanup } from '../../mock/conformance/engine/cleanup.ts'
 import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import { runCheck } from '../../mock/conformance/engine/run-check.ts'
 import { Run } from '../../mock/conformance/engine/run-state.ts'
+import {
+  registerConformance,
+  type TestRunner,
+} from '../../mock/conformance/register-conformance.ts'
 import { toCurl } from '../../mock/report-format/curl.ts'
 import { DEVIANTS } from './deviants.ts'
 import { findCheck, runSuite, startTarget, type Target } from './harness.ts'
@@ -72,12 +76,94 @@ describe('the conformance suite is safe against a real deployment', () => {
     expect(forms.filter((f) => f.title.startsWith(run.marker))).toEqual([])
   })
 
-  it('stops at its request bound and says so', async () => {
-    const { run, results } = await runSuite(target.env({ maxRequests: 25 }))
-    expect(run.requests).toBe(25)
-    const stopped = results.filter((r) => r.message?.includes('Request bound reached'))
-    expect(stopped.length).toBeGreaterThan(0)
-    expect(stopped.slice(1).every((r) => r.requests === 0)).toBe(true)
+  it('stops at its request bound: what it did not reach or finish is skipped naming the bound, never failed', async () => {
+    // A bound that falls inside a check: the requests of the checks before it, and one of its own.
+    await target.reset()
+    const whole = (await runSuite(target.env())).results
+    const straddled = whole.findIndex((r, i) => i > 0 && r.requests >= 2)
+    const bound = whole.slice(0, straddled).reduce((sum, r) => sum + r.requests, 0) + 1
+    await target.reset()
+    const { run, results } = await runSuite(target.env({ maxRequests: bound }))
+    expect(run.requests).toBe(bound)
+    expect(results.filter((r) => r.state === 'failed')).toEqual([])
+    expect(results.slice(0, straddled).map((r) => r.state)).toEqual(
+      whole.slice(0, straddled).map((r) => r.state),
+    )
+    const partWay = results[straddled]
+    expect(partWay).toMatchObject({ state: 'skipped', requests: 1 })
+    expect(partWay?.message).toBe(
+      `the run's request bound (CONTRACT_MAX_REQUESTS=${bound}) was reached part-way through this check, after 1 of its requests: not finished; raise the bound to run it`,
+    )
+    for (const r of results.slice(straddled + 1)) {
+      expect(r).toMatchObject({
+        state: 'skipped',
+        requests: 0,
+        message: `the run's request bound (CONTRACT_MAX_REQUESTS=${bound}) was reached before this check: not run; raise the bound to run it`,
+      })
+    }
+    expect(run.boundStopped).toBe(results.length - straddled)
+  })
+})
+
+/** What a test runner did with each registered test: vitest's `context.skip` throws to stop it. */
+const runRegistered = async (register: (runner: TestRunner) => void) => {
+  const before: (() => Promise<void>)[] = []
+  const after: (() => Promise<void>)[] = []
+  const tests: { name: string; body: (context?: unknown) => unknown }[] = []
+  const skipped = Symbol('skipped')
+  register({
+    describe: (_, body) => body(),
+    it: Object.assign(
+      (name: string, body: (context?: unknown) => unknown) => tests.push({ name, body }),
+      {
+        skip: () => undefined,
+      },
+    ),
+    beforeAll: (body) => before.push(body),
+    afterAll: (body) => after.push(body),
+  })
+  for (const body of before) await body()
+  const outcomes: { name: string; outcome: 'passed' | 'skipped' | 'failed'; why?: string }[] = []
+  for (const test of tests) {
+    let why: string | undefined
+    const context = {
+      skip: (reason: string) => {
+        why = reason
+        throw skipped
+      },
+    }
+    try {
+      await test.body(context)
+      outcomes.push({ name: test.name, outcome: 'passed' })
+    } catch (error) {
+      if (error === skipped)
+        outcomes.push({ name: test.name, outcome: 'skipped', ...(why ? { why } : {}) })
+      else outcomes.push({ name: test.name, outcome: 'failed', why: (error as Error).message })
+    }
+  }
+  for (const body of after) await body()
+  return outcomes
+}
+
+describe('the test-runner adapter at the request bound', () => {
+  it('skips the tests of checks the bound stopped, with the reason, and fails none', async () => {
+    await target.reset()
+    const outcomes = await runRegistered((runner) =>
+      registerConformance(runner, {
+        baseUrl: target.proxy.baseUrl,
+        key: DEMO_KEYS.main,
+        otherOrgKey: DEMO_KEYS.otherOrg,
+        noEntitlementsKey: DEMO_KEYS.noEntitlements,
+        maxRequests: 5,
+      }),
+    )
+    expect(outcomes.filter((o) => o.outcome === 'failed')).toEqual([])
+    const skipped = outcomes.filter((o) => o.outcome === 'skipped')
+    expect(skipped.length).toBeGreaterThan(80)
+    for (const test of skipped) {
+      expect(test.why).toMatch(/^the run's request bound \(maxRequests: 5\) was reached /)
+    }
+    expect(outcomes.filter((o) => o.outcome === 'passed').length).toBeGreaterThan(0)
   })
 })
 

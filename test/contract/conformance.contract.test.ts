@@ -22,6 +22,7 @@ registerConformance(
     strict: env.strict,
     timeoutMs: env.timeoutMs,
     maxRequests: budgetWithExploration(env.maxRequests, exploring, process.env),
+    sources: { maxRequests: 'CONTRACT_MAX_REQUESTS' },
     runId: env.runId,
     reportDir: reportDir(),
     ...(process.env.CONTRACT_DEPLOYMENT ? { deployment: process.env.CONTRACT_DEPLOYMENT } : {}),

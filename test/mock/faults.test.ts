@@ -113,9 +113,29 @@ describe.each(TRANSPORTS)('faults over HTTP (%s)', (transport) => {
     const update = await h.acme.updateForm({
       params: { id: form.id },
       body: { title: 'x' },
+      headers: { prefer: 'code=413' },
+    })
+    expect(update.status).toBe(413)
+    errorSchemas.validation.profile.parse(update.body)
+  })
+
+  it('refuses a "Prefer: code=NNN" the operation does not document, naming those it does', async () => {
+    for (const code of [409, 418, 599]) {
+      const res = await h.acme.listForms({ headers: { prefer: `code=${code}` } })
+      expect(res.status, `code=${code}`).toBe(400)
+      expect(errorSchemas.plain.profile.parse(res.body).error).toBe(
+        `"Prefer: code=${code}" names a status GET /forms does not document; it documents 400, 401, 500, 503.`,
+      )
+    }
+    const form = await makeForm(h)
+    const update = await h.acme.updateForm({
+      params: { id: form.id },
+      body: { title: 'x' },
       headers: { prefer: 'code=429' },
     })
-    expect(update.status).toBe(429)
-    errorSchemas.validation.profile.parse(update.body)
+    expect(update.status).toBe(400)
+    expect(errorSchemas.validation.profile.parse(update.body)).toMatchObject({ issues: [] })
+    const read = expectSuccess('getForm', await h.acme.getForm({ params: { id: form.id } }))
+    expect(read.form.title).toBe(form.title)
   })
 })

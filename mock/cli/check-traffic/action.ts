@@ -3,15 +3,17 @@ import { resolve } from 'node:path'
 import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../../deployment/load.ts'
 import { runRelease } from '../../deployment/release.ts'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
 import { trafficVerdict } from '../../report-format/verdict.ts'
 import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
-import { detectApiRoot, HarError, harExchanges, readHarText } from '../../traffic/har.ts'
+import { apiRootsSeen, HarError, harExchanges, readHarText } from '../../traffic/har.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { ReleaseNeeds } from '../../traffic/release-needs.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { UsageError } from '../shared/options.ts'
+import { checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
 import type { CheckTrafficOptions } from './command.ts'
 
@@ -50,10 +52,15 @@ export const readHar = async (file: string) => {
 /** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
 export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {
   const path = resolve(file)
+  const reportDir = checkOutputFolder(options.reportDir, {
+    option: '--report-dir',
+    files: REPORT_FILES,
+    inputs: options.deployment === undefined ? [path] : [path, options.deployment],
+  })
   const deployment = await loadDeploymentOption(options.deployment)
   const har = await readHar(path)
-  const apiRoot =
-    options.apiRoot ?? detectApiRoot(har.log.entries.map((entry) => entry.request.url))
+  const roots = apiRootsSeen(har.log.entries.map((entry) => entry.request.url))
+  const apiRoot = options.apiRoot ?? roots[0]
   if (!apiRoot) {
     throw new UsageError(
       `${file}: no entry addresses an operation of the API; name the API root with --api-root <url>.`,
@@ -64,6 +71,19 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
   const exchanges = harExchanges(har, apiRoot, options.maxBody ?? DEFAULT_MAX_BODY_BYTES, {
     secrets,
   })
+  // Nothing checked is no verdict: a "No violation" over zero exchanges would be a silent zero.
+  if (exchanges.length === 0) {
+    const others = roots.filter((root) => root !== apiRoot)
+    throw new UsageError(
+      `${file}: none of its ${har.log.entries.length} entries is an answered exchange of the API under ${apiRoot}, so there is nothing to check. ${
+        others.length > 0
+          ? `Its entries address the API under ${others.join(', ')}: give that --api-root${options.apiRoot === undefined ? '' : ', or leave it out to use the one most entries address'}.`
+          : roots.includes(apiRoot)
+            ? 'Entries without an answer (status 0: blocked, cancelled) are left out.'
+            : 'None of them addresses an operation of the API.'
+      }`,
+    )
+  }
   process.stderr.write(
     `Checking ${exchanges.length} of ${har.log.entries.length} entries of ${file} (API root ${apiRoot}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )
@@ -88,7 +108,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
   })
   const summary = log.summary()
   const reports = await writeTrafficReports(
-    resolve(options.reportDir),
+    reportDir,
     {
       kind: 'har',
       apiRoot,

@@ -55,7 +55,8 @@ is printed as one line and listed in the reports' own section, with the release 
 Exit status:
   0  no violation (and, with --release, every exchange served by that release)
   1  a violation was found, or (--release) an exchange needs a later release
-  2  usage error, or a file that cannot be read or is not HAR (with the reason)
+  2  usage error, a file that cannot be read or is not HAR, or one with no answered exchange
+     under the API root (with the reason); a --report-dir it cannot write
   3  could not check everything: an entry could not be checked, an error of the checker's own
      (printed and named in every report)
 

@@ -1,16 +1,20 @@
-import { resolve } from 'node:path'
+import { resolveRelease } from '../../../contract/releases.ts'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
 import { explorationSummary } from '../../conformance/explore/report.ts'
 import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
-import { initDeployment } from '../../conformance/init/init-deployment.ts'
+import { checkInitFile, initDeployment } from '../../conformance/init/init-deployment.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
+  conformanceEnv,
+  exploreOptionsOf,
   resolveDeployment,
   runConformance,
 } from '../../conformance/run-conformance.ts'
 import { DeploymentError } from '../../deployment/schema.ts'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { EXIT, stringOption, UsageError } from '../shared/options.ts'
+import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
 import type { CheckOptions } from './command.ts'
 import { printInit, printSummary } from './print.ts'
@@ -30,10 +34,17 @@ const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore
         },
       }
 
-/** `--release`, else CONTRACT_RELEASE: checked by runConformance (an unknown one is exit 2). */
+/** `--release`, else CONTRACT_RELEASE: an unknown one is exit 2, naming the one given. */
 const releaseOption = (options: CheckOptions): Pick<ConformanceOptions, 'release'> => {
   const release = options.release ?? (process.env.CONTRACT_RELEASE || undefined)
-  return release === undefined ? {} : { release }
+  if (release === undefined) return {}
+  const resolved = resolveRelease(release)
+  if ('error' in resolved) {
+    throw new UsageError(
+      `${options.release === undefined ? 'CONTRACT_RELEASE' : '--release'}: ${resolved.error}`,
+    )
+  }
+  return { release }
 }
 
 /** Bad options and deployment files are usage errors: exit 2, before any request. */
@@ -46,6 +57,27 @@ const usage = async <T>(work: () => Promise<T>): Promise<T> => {
     }
     throw error
   }
+}
+
+/** Options that would do nothing in this combination: a usage error, not a silent no-op. */
+const unusedOption = (options: CheckOptions): string | undefined => {
+  const exploring = [
+    options.exploreSeed === undefined ? undefined : '--explore-seed',
+    options.exploreDivergences === undefined ? undefined : '--explore-divergences',
+  ].filter((name) => name !== undefined)
+  if (options.init !== undefined) {
+    const idle = [
+      ...(options.explore === undefined ? [] : ['--explore']),
+      ...exploring,
+      ...(options.reportDir === undefined ? [] : ['--report-dir']),
+    ]
+    if (idle.length > 0) {
+      return `--init only probes and writes the deployment file: ${idle.join(', ')} would do nothing with it (give ${idle.length === 1 ? 'it' : 'them'} when you check).`
+    }
+  } else if (options.explore === undefined && exploring.length > 0) {
+    return `${exploring.join(' and ')} ${exploring.length === 1 ? 'tunes' : 'tune'} the exploration, which runs only with --explore: add --explore, or leave ${exploring.length === 1 ? 'it' : 'them'} out.`
+  }
+  return undefined
 }
 
 /** `engagement-mock check`: loaded only when that command runs (the conformance engine, fast-check). */
@@ -67,6 +99,7 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
       baseUrl: `the base URL argument (${baseUrl})`,
       key: options.key === undefined ? 'CONTRACT_API_KEY' : '--key',
       timeoutMs: '--timeout-ms',
+      maxRequests: '--max-requests',
     },
     ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
     ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
@@ -76,7 +109,15 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     ...exploreOption(options),
     ...releaseOption(options),
   }
-  if (options.init !== undefined) {
+  const idle = unusedOption(options)
+  if (idle) throw new UsageError(idle)
+  // Every option checked before anything is announced or sent.
+  await usage(async () => {
+    conformanceEnv(common)
+    exploreOptionsOf(common.explore)
+  })
+  const init = options.init
+  if (init !== undefined) {
     if (options.deployment !== undefined) {
       throw new UsageError(
         '--init writes a deployment file; it cannot also read one (--deployment).',
@@ -87,7 +128,9 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
         '--init proposes the release from what the deployment answers (the "release" key of the file it writes); give --release when you check.',
       )
     }
-    const file = options.init
+    const file = checkOutputFile(await usage(async () => checkInitFile(init)), {
+      option: '--init',
+    })
     process.stderr.write(
       `Probing ${baseUrl} with the profile's requests (at most ${INIT_REQUESTS.most}, then the clean-up)…\n`,
     )
@@ -101,7 +144,17 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     options.deployment === undefined
       ? undefined
       : await usage(() => resolveDeployment(options.deployment))
-  const reportDir = resolve(options.reportDir ?? process.env.CONTRACT_REPORT_DIR ?? 'reports')
+  const reportDir = checkOutputFolder(
+    options.reportDir ?? process.env.CONTRACT_REPORT_DIR ?? 'reports',
+    {
+      option:
+        options.reportDir === undefined && process.env.CONTRACT_REPORT_DIR
+          ? 'CONTRACT_REPORT_DIR'
+          : '--report-dir',
+      files: REPORT_FILES,
+      ...(options.deployment === undefined ? {} : { inputs: [options.deployment] }),
+    },
+  )
   process.stderr.write(
     `Checking ${baseUrl} against the contract (${options.strict ? 'strict profile' : 'documented behaviour'}${options.deployment ? `, deployment file ${options.deployment}` : ''})…\n`,
   )

@@ -67,7 +67,8 @@ export const registerCheck = (program: Command): void => {
     .option('--strict', "assert the mock profile's exact choices too (CONTRACT_PROFILE=strict)")
     .option(
       '--max-requests <n>',
-      'stop after this many requests (CONTRACT_MAX_REQUESTS)',
+      'stop after this many requests (CONTRACT_MAX_REQUESTS): the checks it stops are skipped, ' +
+        'never failed, and the run exits 3 unless a check failed before',
       parsePositive,
     )
     .option(
@@ -106,11 +107,12 @@ its seed, the shrunk sequence as a curl script, and the model's answer beside th
 Exit status:
   0  every check that ran passed (skipped and observed checks aside)
   1  a check failed: the deployment does not conform
-  2  usage error: bad option or deployment file (nothing was sent)
-  3  could not check: no check failed, but some were blocked, or the deployment
-     could not be reached (wrong URL, server down, key refused), or the run (or
-     exploration) stopped on an error of its own: the reports of what ran are
-     still written, naming it
+  2  usage error: bad option or deployment file, an option that would do nothing here, or a
+     --report-dir / --init it cannot write (nothing was sent)
+  3  could not check: no check failed, but some were blocked or stopped by
+     --max-requests, or the deployment could not be reached (wrong URL, server
+     down, key refused), or the run (or exploration) stopped on an error of
+     its own: the reports of what ran are still written, naming it
 
 Examples:
   $ engagement-mock check https://staging.example.com/api/v1 --key "$STAGING_KEY"

@@ -31,7 +31,7 @@ describe('the summary of a blocked run', () => {
     const out = printed({
       verdict: 'blocked',
       exitCode: 3,
-      outcome: catalogVerdict({}, { failed: 0, blocked: 1 }),
+      outcome: catalogVerdict({}, { checks: 1, failed: 0, blocked: 1 }),
       run: {
         baseUrl: 'http://127.0.0.1:1/api/v1',
         strict: false,

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
 import { detectApiRoot, harExchanges } from '../../traffic/har.ts'
 import { readHar } from '../check-traffic/action.ts'
 import { UsageError } from '../shared/options.ts'
+import { checkOutputFile } from '../shared/outputs.ts'
 import type { ImportTrafficOptions } from './command.ts'
 
 /** `Bearer $API_KEY_2`: a shell variable standing for a key, as the proxy records one. */
@@ -93,11 +94,15 @@ export const importTraffic = async (
   files: readonly string[],
   options: ImportTrafficOptions,
 ): Promise<void> => {
+  // Checked before anything is read: the state may not replace a recording it is made from.
+  const target = checkOutputFile(options.out, {
+    option: '--out',
+    inputs: options.deployment === undefined ? files : [...files, options.deployment],
+  })
   const { state, report } = await stateOfHars(files, options)
   // The state is checked as every state is loaded before it is written: a bad one is a bug here.
   const checked = checkState(state)
   if ('error' in checked) throw new Error(`The imported state does not load: ${checked.error}`)
-  const target = resolve(options.out)
   await saveStateFile(target, checked.state)
   const { printImportReport } = await import('./print.ts')
   if (options.json) {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { parseHttpUrl } from '../shared/options.ts'
+import { parseHttpUrl, parsePublicUrl } from '../shared/options.ts'
 
 export interface ImportTrafficOptions {
   out: string
@@ -32,12 +32,12 @@ export const registerImportTraffic = (program: Command): void => {
     )
     .option(
       '--keep-personal-data',
-      'keep email addresses and free-text answers as recorded (default: deterministic fakes)',
+      "keep respondents' email addresses and free-text answers as recorded (default: deterministic fakes)",
     )
     .option(
       '--public-url <url>',
-      "base of the state's share links: the mock's public pages (default http://localhost:4010)",
-      (raw) => parseHttpUrl(raw),
+      'base of the share links written in the state file (default http://localhost:4010); a mock that loads the state answers them on its own public URL',
+      (raw) => parsePublicUrl(raw),
     )
     .option('--json', 'print the report as JSON instead of text')
     .addHelpText(
@@ -46,9 +46,11 @@ export const registerImportTraffic = (program: Command): void => {
 Every record the answers showed is kept at its latest version (a list and a read by id merged),
 with its ids, join codes and slugs as recorded where the mock can hold them. Each API key of the
 traffic is one organization, given a demo key (acme-demo-key for the one with most records, then
-globex-demo-key, then generated ones); no recorded key reaches the state or the console. Email
-addresses and free-text answers are replaced by deterministic fakes unless --keep-personal-data.
-What cannot be held is left out and counted in the report.
+globex-demo-key, then generated ones); no recorded key reaches the state or the console. What
+respondents submitted (a response's email address and free-text answers) is replaced by
+deterministic fakes unless --keep-personal-data; a record's own definition (titles, field configs,
+settings, activity contents) is kept as recorded. What cannot be held is left out and counted in
+the report.
 
 Exit status:
   0  the state was written

@@ -50,7 +50,7 @@ export const printImportReport = (report: ImportReport, target: string): void =>
   out.write(
     personal.kept
       ? '\nPersonal data kept as recorded (--keep-personal-data).\n'
-      : `\nPersonal data replaced by deterministic fakes: ${personal.emails} email address(es), ${personal.answers} free-text answer(s).\n`,
+      : `\nPersonal data of respondents replaced by deterministic fakes: ${personal.emails} email address(es), ${personal.answers} free-text answer(s); records' own definitions kept as recorded.\n`,
   )
   if (report.credentialsRemoved > 0) {
     out.write(

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { parseHttpUrl, UsageError } from '../shared/options.ts'
+import { checkOutputFile } from '../shared/outputs.ts'
 
 interface OpenApiOptions {
   out?: string
@@ -30,8 +29,9 @@ export const registerOpenApi = (program: Command): void => {
       `
 Exit status:
   0  the document was printed or written
-  1  it could not be written (the file's folder or disk)
-  2  usage error: bad option or unknown --release
+  1  it could not be written (the disk)
+  2  usage error: bad option, unknown --release, or an --out it cannot write (a folder, or
+     under a file or a folder it cannot write in)
 
 Examples:
   $ engagement-mock openapi > openapi.json
@@ -47,18 +47,19 @@ Examples:
       ])
       const release = options.release === undefined ? undefined : resolveRelease(options.release)
       if (release && 'error' in release) throw new UsageError(`--release: ${release.error}`)
+      const target =
+        options.out === undefined ? undefined : checkOutputFile(options.out, { option: '--out' })
       const document = buildOpenApiDocument({
         ...(options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl }),
         ...(release ? { release: release.release } : {}),
       })
       const text = `${JSON.stringify(document, null, 2)}\n`
-      if (options.out === undefined) {
+      if (target === undefined) {
         process.stdout.write(text)
         return
       }
-      const target = resolve(options.out)
-      mkdirSync(dirname(target), { recursive: true })
-      writeFileSync(target, text)
+      const { writeFilesWhole } = await import('../../report-format/files.ts')
+      await writeFilesWhole([[target, text]])
       process.stderr.write(`Wrote ${target}\n`)
     })
 }

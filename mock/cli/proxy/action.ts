@@ -1,28 +1,41 @@
-import { resolve } from 'node:path'
+import type { Entry } from 'har-format'
 import { releaseLabel } from '../../../contract/releases.ts'
 import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../../proxy/proxy.ts'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { trafficVerdict } from '../../report-format/verdict.ts'
 import { harEntry } from '../../traffic/har.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { version } from '../program.ts'
 import { EXIT, UsageError } from '../shared/options.ts'
+import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
 import type { ProxyOptions } from './command.ts'
 
-/** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
+/** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits with the verdict's status (0, 1 or 3). */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {
   const deployment = await loadDeploymentOption(options.deployment)
+  const inputs = options.deployment === undefined ? [] : [options.deployment]
+  // Checked before the port is bound; the recording is opened only once it is (a busy port
+  // leaves no file behind), and an existing recording is never replaced.
+  const record =
+    options.record === undefined
+      ? undefined
+      : checkOutputFile(options.record, {
+          option: '--record',
+          inputs,
+          neverOverwrite: 'remove it, or name another file',
+        })
+  const reportDir = checkOutputFolder(options.reportDir, {
+    option: '--report-dir',
+    files: REPORT_FILES,
+    inputs: record === undefined ? inputs : [...inputs, record],
+  })
   let recorder: HarRecorder | undefined
-  if (options.record) {
-    try {
-      recorder = await openHarRecorder(resolve(options.record), version())
-    } catch (error) {
-      throw new UsageError(`--record ${options.record}: ${(error as Error).message}`)
-    }
-  }
+  /** Exchanges completed before the recording is open: written first once it is. */
+  const early: Entry[] = []
   const startedAt = new Date().toISOString()
   const running = await startTrafficProxy({
     upstream,
@@ -36,11 +49,16 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     onFinding: (finding) => process.stdout.write(`${findingLine(finding)}\n`),
     onReleaseNeed: (need) => process.stdout.write(`${releaseNeedLine(need)}\n`),
     onUpstreamError: (line) => process.stderr.write(`⚠ ${line}\n`),
-    ...(recorder
-      ? { onExchange: (exchange, timing) => recorder?.add(harEntry(exchange, timing)) }
+    ...(record
+      ? {
+          onExchange: (exchange, timing) => {
+            const entry = harEntry(exchange, timing)
+            if (recorder) recorder.add(entry)
+            else early.push(entry)
+          },
+        }
       : {}),
   }).catch((error: NodeJS.ErrnoException) => {
-    void recorder?.close()
     if (error.code === 'EADDRINUSE') {
       throw new UsageError(
         `Port ${options.port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
@@ -48,6 +66,15 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     }
     throw error
   })
+  if (record) {
+    try {
+      recorder = await openHarRecorder(record, version())
+    } catch (error) {
+      await running.close().catch(() => undefined)
+      throw new UsageError(`--record ${options.record}: ${(error as Error).message}`)
+    }
+    for (const entry of early.splice(0)) recorder.add(entry)
+  }
   let stopping = false
   /** The proxy's own errors: each printed, named in the reports, and it serves on. */
   const own: string[] = []
@@ -71,7 +98,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     try {
       const summary = running.log.summary()
       const reports = await writeTrafficReports(
-        resolve(options.reportDir),
+        reportDir,
         {
           kind: 'proxy',
           apiRoot: upstream,
@@ -86,7 +113,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
         buildHtmlReport,
       )
       printTrafficSummary(summary, reports)
-      if (recorder && options.record) process.stdout.write(`  ${resolve(options.record)}\n`)
+      if (recorder && record) process.stdout.write(`  ${record}\n`)
       process.exit(trafficVerdict(summary).exitCode)
     } catch (error) {
       process.stderr.write(`Could not write the reports: ${running.secrets.scrub(String(error))}\n`)
@@ -102,7 +129,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
       options.errors
         ? 'With --errors: an answer that breaks the contract reaches the client as 502.'
         : 'Answers pass through unchanged; each violation is printed below as it happens.',
-      `Ctrl+C writes the reports to ${resolve(options.reportDir)}${options.record ? ` and closes ${options.record}` : ''}.`,
+      `Ctrl+C writes the reports to ${reportDir}${options.record ? ` and closes ${options.record}` : ''}.`,
       '',
     ].join('\n'),
   )

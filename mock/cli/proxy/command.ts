@@ -38,7 +38,10 @@ export const registerProxy = (program: Command): void => {
     )
     .option('--errors', 'answer a violating answer with 502 and a JSON body listing the violations')
     .option('--report-dir <dir>', 'where the reports go when the proxy stops', 'reports')
-    .option('--record <file.har>', 'also write every exchange to a HAR file (secrets left out)')
+    .option(
+      '--record <file.har>',
+      'also write every exchange to a new HAR file (secrets left out; an existing file is refused)',
+    )
     .option(
       '--max-body <bytes>',
       'check each body up to this many bytes (default 2097152); longer ones only that far',
@@ -76,7 +79,8 @@ as it happens, and the reports list them in their own section, with the release 
 Exit status (on stop):
   0  no violation (request issues alone are the client's); with --release, every exchange served
   1  a violation was seen, or (--release) an exchange needs a later release
-  2  usage error: bad option, deployment file or port
+  2  usage error: bad option, deployment file or port, or a --record / --report-dir it cannot
+     write (an existing --record file is never replaced)
   3  could not check everything: the proxy met an error of its own (printed, and named in
      every report, which are still written)
 

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import type { Client } from '../../../contract/client.ts'
 import type { DemoCounts } from '../../../fixtures/index.ts'
@@ -13,6 +11,7 @@ import {
   parseSeed,
   UsageError,
 } from '../shared/options.ts'
+import { checkOutputFile } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
 
 interface SeedOptions {
@@ -48,6 +47,12 @@ const planFrom = async (file: string, deployment: string | undefined) => {
     )
   }
   if (!/"format"\s*:\s*"engagement-mock-state"/.test(head)) {
+    const { startsAsHar } = await import('../../traffic/har.ts')
+    if (!startsAsHar(head)) {
+      throw new UsageError(
+        `--from ${file}: neither a state file nor a HAR file. --from accepts a state ("format": "engagement-mock-state": what import-traffic --out writes, or GET /__mock/state answers) or a HAR file of recorded traffic (read as import-traffic reads it).`,
+      )
+    }
     // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
     const { stateOfHars } = await import('../import-traffic/action.ts')
     const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
@@ -71,7 +76,42 @@ const countsOf = (options: SeedOptions): Partial<DemoCounts> => ({
   ...(options.reports === undefined ? {} : { sponsorReports: options.reports }),
 })
 
-const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<void> => {
+/**
+ * Options that would do nothing in this combination: a usage error naming them, not a silent
+ * no-op. `given` says whether the user gave an option on the command line (not its default).
+ */
+const idleOptions = (
+  baseUrl: string | undefined,
+  options: SeedOptions,
+  given: (name: keyof SeedOptions) => boolean,
+): string | undefined => {
+  if (options.from !== undefined) {
+    const idle = (['seed', 'forms', 'sessions', 'series', 'reports'] as const).filter(given)
+    if (idle.length > 0) {
+      return `${idle.map((name) => `--${name}`).join(', ')} ${idle.length === 1 ? 'shapes' : 'shape'} the demo plan, which --from replaces: the records of ${options.from} are sent as they are. Leave ${idle.length === 1 ? 'it' : 'them'} out, or drop --from.`
+    }
+  }
+  if (options.out !== undefined) {
+    const idle = [
+      ...(baseUrl === undefined ? [] : ['the API root']),
+      ...(['key', 'otherKey', 'dryRun'] as const)
+        .filter(given)
+        .map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`),
+    ]
+    if (idle.length > 0) {
+      return `--out writes the plan to a file instead of sending it: ${idle.join(', ')} would do nothing. Leave out --out to send the plan.`
+    }
+  }
+  return undefined
+}
+
+const seed = async (
+  baseUrl: string | undefined,
+  options: SeedOptions,
+  given: (name: keyof SeedOptions) => boolean = () => false,
+): Promise<void> => {
+  const idle = idleOptions(baseUrl, options, given)
+  if (idle) throw new UsageError(idle)
   // Loaded here, not at the top: --help and usage errors stay quick.
   const [
     { createClient },
@@ -87,6 +127,13 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     import('../../../contract/releases.ts'),
   ])
   const { describeStep, printCreated, printDryRun, printLeftOut, printSkips } = print
+  const target =
+    options.out === undefined
+      ? undefined
+      : checkOutputFile(options.out, {
+          option: '--out',
+          inputs: [options.from, options.deployment].filter((file) => file !== undefined),
+        })
   const whole =
     options.from === undefined
       ? demoPlan(options.seed, countsOf(options))
@@ -117,10 +164,9 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
       notInRelease = `Not in release ${releaseLabel(resolved.release, resolved.given)} (§9${from}), left out: ${what || 'nothing'}.`
     }
   }
-  if (options.out !== undefined) {
-    const target = resolve(options.out)
-    mkdirSync(dirname(target), { recursive: true })
-    writeFileSync(target, `${JSON.stringify(plan, null, 2)}\n`)
+  if (target !== undefined) {
+    const { writeFilesWhole } = await import('../../report-format/files.ts')
+    await writeFilesWhole([[target, `${JSON.stringify(plan, null, 2)}\n`]])
     process.stderr.write(`Wrote ${source} to ${target}\n${notInRelease ? `${notInRelease}\n` : ''}`)
     return
   }
@@ -140,6 +186,9 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
   )
   let vocabulary: SeedVocabulary | undefined
   let problems: string | undefined
+  const toSend = planned.flatMap(({ index, step, skip }) =>
+    skip === undefined && step.type === 'api' ? [{ index, step }] : [],
+  )
   if (deployment !== undefined) {
     const [{ SeedVocabulary }, { checkSeedPlan }] = await Promise.all([
       import('../../deployment/seed-plan.ts'),
@@ -147,15 +196,18 @@ const seed = async (baseUrl: string | undefined, options: SeedOptions): Promise<
     ])
     vocabulary = new SeedVocabulary(deployment)
     // What --init saw this deployment refuse: said up front, before a record is created.
-    const found = checkSeedPlan(
-      deployment,
-      planned.flatMap(({ index, step, skip }) =>
-        skip === undefined && step.type === 'api' ? [{ index, step }] : [],
-      ),
-    )
+    const found = checkSeedPlan(deployment, toSend)
     if (found.length > 0) {
       problems = `${options.deployment}: this deployment refused what the plan would send (its "probe" section, written by check --init), so seed would stop part way; nothing was sent. ${plural(found.length, 'problem')}:\n${found.map((p) => `  - ${p.message}`).join('\n')}`
     }
+  }
+  // A state can hold what the target's API refuses to create (teams the recorded deployment took):
+  // each conflict with a rule known of the target is named here, before anything is sent.
+  const { checkPlanRules } = await import('../../deployment/seed-conflicts.ts')
+  const rules = checkPlanRules(deployment, toSend)
+  if (rules.conflicts.length > 0) {
+    const broken = `Seeding ${source} would stop part way on a rule of the target, ${rules.source}; nothing was sent. ${plural(rules.conflicts.length, 'conflict')}:\n${rules.conflicts.map((c) => `  - ${c.message}`).join('\n')}\nRename one team of each pair (in the state file: import a HAR with import-traffic first) and seed again.`
+    problems = problems === undefined ? broken : `${problems}\n\n${broken}`
   }
   if (options.dryRun) {
     printDryRun(planned, keyName)
@@ -281,13 +333,17 @@ stops the run: the records already created are listed, and the exit status is 1.
 
 With --from the records of a state (or of a HAR file, read as import-traffic reads it) are sent
 instead, oldest first, each in the order its relations need; the state's first organization
-(acme-demo-key) is --key, its second (globex-demo-key) --other-key.
+(acme-demo-key) is --key, its second (globex-demo-key) --other-key. A state can hold what the
+target refuses to create (two teams of a session named alike but for case, which the mock and a
+deployment file declaring expect.errors.duplicate_team_name refuse): each such conflict is named
+before anything is sent (exit 2).
 
 Exit status:
   0  the plan was sent (or written with --out, or listed with --dry-run)
   1  the deployment refused a step: the records created before it stay
-  2  usage error: bad option or deployment file, or a plan its "probe" says the deployment
-     refuses (nothing is sent; --dry-run says the same)
+  2  usage error: bad option or deployment file, a plan its "probe" says the deployment
+     refuses, or one that breaks a rule known of the target (nothing is sent; --dry-run says
+     the same)
 
 Examples:
   $ engagement-mock seed http://localhost:4010/api/v1 --key acme-demo-key --dry-run
@@ -298,5 +354,7 @@ Examples:
   $ engagement-mock seed https://demo.example.com/api/v1 --key "$DEMO_KEY" --from state.json
   $ engagement-mock seed --seed 7 --out fixtures.json`,
     )
-    .action((baseUrl: string | undefined, options: SeedOptions) => seed(baseUrl, options))
+    .action((baseUrl: string | undefined, options: SeedOptions, command: Command) =>
+      seed(baseUrl, options, (name) => command.getOptionValueSource(name) === 'cli'),
+    )
 }

@@ -14,10 +14,27 @@ import { startServer } from '../../http/listen.ts'
 import type { OpenPort } from '../../http/open-port.ts'
 import type { KeptState } from '../../http/state/keeper.ts'
 import { UsageError } from '../shared/options.ts'
+import { checkOutputFile } from '../shared/outputs.ts'
 import { banner } from './banner.ts'
 import type { ServeOptions } from './command.ts'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
+
+/** Whether a file begins as a HAR does: recorded traffic given where a state goes. */
+const isHar = async (path: string): Promise<boolean> => {
+  const [{ open }, { startsAsHar }] = await Promise.all([
+    import('node:fs/promises'),
+    import('../../traffic/har.ts'),
+  ])
+  const handle = await open(path, 'r').catch(() => undefined)
+  if (!handle) return false
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0)
+    return startsAsHar(buffer.toString('utf8', 0, bytesRead))
+  } finally {
+    await handle.close()
+  }
+}
 
 /** A scenario name, or the path of a state file exported from `/__mock/state`. */
 const scenarioOption = async (text: string | undefined): Promise<Scenario | undefined> => {
@@ -28,8 +45,18 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
   if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
   const path = resolve(text)
-  const { loadStateFile } = await import('../../http/state/file.ts')
-  const state = await loadStateFile(path)
+  const { loadStateFile, STATE_ADVICE, StateFileError } = await import('../../http/state/file.ts')
+  const state = await loadStateFile(path).catch(async (error: unknown) => {
+    if (!(error instanceof StateFileError)) throw error
+    if (await isHar(path)) {
+      throw new UsageError(
+        `--scenario ${text}: a HAR file is recorded traffic, not a state. Turn it into a state, then serve that: engagement-mock import-traffic ${text} --out state.json, then engagement-mock serve --scenario state.json.`,
+      )
+    }
+    throw new StateFileError(
+      error.message.replace(STATE_ADVICE, 'fix it, or give another --scenario'),
+    )
+  })
   if (state === undefined) {
     throw new UsageError(
       `--scenario: no state file at ${path}; ${named.error.replace(/^Unknown[^:]*: /, '')}`,
@@ -47,14 +74,18 @@ const releaseOption = (text: string | undefined) => {
 }
 
 /** The port's own error, said as a command line user can act on it: a usage error (exit 2), as in proxy. */
-const portError = (port: number, error: NodeJS.ErrnoException) =>
-  error.code === 'EADDRINUSE'
+const portError = (port: number, host: string, error: NodeJS.ErrnoException) =>
+  error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EAI_NONAME'
     ? new UsageError(
-        `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
+        `--host ${host}: neither an IP address nor a host name that resolves (${error.code}). Give an address of this machine, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).`,
       )
-    : error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
-      ? new UsageError(`Cannot listen on port ${port} (${error.code}): check --port and --host.`)
-      : error
+    : error.code === 'EADDRINUSE'
+      ? new UsageError(
+          `Port ${port} is in use: pick another with --port <n>, or --port 0 for any free one.`,
+        )
+      : error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL'
+        ? new UsageError(`Cannot listen on port ${port} (${error.code}): check --port and --host.`)
+        : error
 
 /**
  * A --scenario or --state file the mock cannot start from (unreadable, not a state, or holding what
@@ -79,9 +110,17 @@ export const serve = async (options: ServeOptions, opened: OpenPort): Promise<vo
 }
 
 const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => {
+  // Where changes are kept is checked before anything is loaded or written.
+  const statePath =
+    options.state === undefined
+      ? undefined
+      : checkOutputFile(options.state, {
+          option: '--state',
+          ...(options.scenario === undefined ? {} : { inputs: [options.scenario] }),
+        })
   // Port 0 picks a free port: the one it got is named by the share links.
   const port = await opened.listening.catch((error: NodeJS.ErrnoException) => {
-    throw portError(options.port, error)
+    throw portError(options.port, options.host, error)
   })
   const shownHost = LOOPBACK.has(options.host) ? 'localhost' : options.host
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
@@ -103,7 +142,6 @@ const start = async (options: ServeOptions, opened: OpenPort): Promise<void> => 
     ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
   }
   const mock = createMock(mockOptions)
-  const statePath = options.state === undefined ? undefined : resolve(options.state)
   // With --state, the file is loaded (its journal replayed) and then kept up to date.
   let kept: KeptState | undefined
   const load = async () => {

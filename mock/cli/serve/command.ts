@@ -3,9 +3,9 @@ import { CONTROL_TOKEN_ENV } from '../../http/control-access.ts'
 import { openPort } from '../../http/open-port.ts'
 import {
   parseControlToken,
-  parseHttpUrl,
   parseLatency,
   parsePort,
+  parsePublicUrl,
   parseRate,
   parseSeed,
 } from '../shared/options.ts'
@@ -41,7 +41,7 @@ export const registerServe = (program: Command): void => {
     .option(
       '--public-url <url>',
       'base of the share/join links the mock hands out (default: the address it listens on)',
-      parseHttpUrl,
+      parsePublicUrl,
     )
     .option(
       '--state <file>',

@@ -71,6 +71,16 @@ export const parseHttpUrl = (raw: string): string => {
   return raw.replace(/\/+$/, '')
 }
 
+/** A public base URL (where the mock's pages are reached), returned without trailing slashes. */
+export const parsePublicUrl = (raw: string): string => {
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    throw new InvalidArgumentError(
+      'Expected the http(s) URL the mock is reached at, e.g. http://localhost:4010 or https://mock.example.com.',
+    )
+  }
+  return raw.replace(/\/+$/, '')
+}
+
 export const parseNonEmpty = (raw: string): string => {
   if (raw.trim() === '') throw new InvalidArgumentError('Expected a non-empty value.')
   return raw

@@ -9,12 +9,17 @@ export const KEY_VARS = {
   noEntitlements: 'CONTRACT_API_KEY_NO_ENTITLEMENTS',
 } as const
 export type KeyRole = keyof typeof KEY_VARS
-/** The `check` flag of each key, named beside its variable wherever a key is asked for. */
-export const KEY_FLAGS: Record<KeyRole, string> = {
+/** The `check` option that supplies each key (the variable is its fallback). */
+export const KEY_OPTIONS: Record<KeyRole, string> = {
   main: '--key',
   otherOrg: '--other-org-key',
   noEntitlements: '--no-entitlements-key',
 }
+/**
+ * How a key is asked for wherever one is missing (a skipped check, a never-seen outcome): its
+ * option, then its variable, e.g. `--other-org-key (CONTRACT_API_KEY_OTHER_ORG)`.
+ */
+export const keyNamed = (role: KeyRole): string => `${KEY_OPTIONS[role]} (${KEY_VARS[role]})`
 /** Keys a check may need beyond the main one. */
 export type OptionalKey = Exclude<KeyRole, 'main'>
 
@@ -45,6 +50,8 @@ export interface EnvSources {
   baseUrl: string
   key: string
   timeoutMs: string
+  /** The request bound: `--max-requests`, `maxRequests`, `CONTRACT_MAX_REQUESTS`. */
+  maxRequests: string
 }
 
 /** The CONTRACT_* variables: what `npm run contract` reads. */
@@ -52,9 +59,24 @@ export const VARIABLE_SOURCES: EnvSources = {
   baseUrl: 'CONTRACT_BASE_URL',
   key: 'CONTRACT_API_KEY',
   timeoutMs: 'CONTRACT_TIMEOUT_MS',
+  maxRequests: 'CONTRACT_MAX_REQUESTS',
 }
 
-export const sourcesOf = (env: ContractEnv): EnvSources => env.sources ?? VARIABLE_SOURCES
+export const sourcesOf = (env: ContractEnv): EnvSources => ({
+  ...VARIABLE_SOURCES,
+  ...env.sources,
+})
+
+/**
+ * The run's request bound as the user set it (`--max-requests 5`, `CONTRACT_MAX_REQUESTS=5`,
+ * `maxRequests: 5`): what a message about the bound names, so the reader knows what to raise.
+ */
+export const boundSetting = (env: ContractEnv): string => {
+  const source = sourcesOf(env).maxRequests
+  if (source.startsWith('-')) return `${source} ${env.maxRequests}`
+  if (/^[A-Z][A-Z0-9_]*$/.test(source)) return `${source}=${env.maxRequests}`
+  return `${source}: ${env.maxRequests}`
+}
 
 /** The demo organizations' keys (fixtures): Acme holds both entitlements, Globex none. */
 export const DEMO_KEYS = {

@@ -7,7 +7,14 @@ import { operationMatcher } from '../../deployment/to-contract.ts'
 import { spelledClient } from '../../deployment/to-deployment.ts'
 import { Coverage, type Outcome, type Where } from '../../traffic/coverage.ts'
 import { underRoot } from '../../traffic/exchange.ts'
-import { type ContractEnv, KEY_VARS, type KeyRole } from './env.ts'
+import {
+  boundSetting,
+  type ContractEnv,
+  KEY_VARS,
+  type KeyRole,
+  keyNamed,
+  type OptionalKey,
+} from './env.ts'
 import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
 
@@ -18,6 +25,21 @@ interface Covered {
 }
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
+
+/**
+ * The outcomes only a second key can provoke (§5): another organization's record needs that
+ * organization's key; a missing entitlement, a key without it.
+ */
+const KEY_OF_OUTCOME: Partial<Record<Outcome, OptionalKey>> = {
+  foreign: 'otherOrg',
+  missing_entitlement: 'noEntitlements',
+}
+
+/** A check the deployment blocked: what it exercises, and the deployment file keys that would unblock it. */
+export interface BlockedCheck {
+  operations: readonly OperationId[]
+  keys: readonly string[]
+}
 
 /** A record this run created, and with which key, so only it is ever cleaned up. */
 export interface CreatedRecord {
@@ -37,7 +59,10 @@ export class Run {
   cleanupRequests = 0
   /** Forms exploration deleted as it went (after each sequence, its probe form): clean-up counts them too. */
   formsDeletedEarlier = 0
+  /** Checks the request bound stopped before they began or part-way: skipped, never failed. */
+  boundStopped = 0
   readonly created: CreatedRecord[] = []
+  readonly blocked: BlockedCheck[] = []
   readonly observations: Observation[] = []
   /** Bearer value → variable name, for curl commands that never print a key. */
   readonly keyVars: ReadonlyMap<string, string>
@@ -74,7 +99,9 @@ export class Run {
     }
     this.keyVars = vars
     this.release = runRelease(env.release, deployment.release)
-    this.coverage = new Coverage('run', this.release.release)
+    this.coverage = new Coverage('run', this.release.release, (op, outcome) =>
+      this.unseenBecause(op, outcome),
+    )
     this.locate = operationMatcher(deployment)
   }
 
@@ -103,10 +130,25 @@ export class Run {
       params,
       outcome: counted,
       answer: exchange.body,
+      status: exchange.status,
       where,
       failed,
     })
     if (counted) this.covered.set(exchange, { op, outcome: counted, transition })
+  }
+
+  /** What this run lacked to provoke `outcome` of `op`: a key, or what a blocked check of `op` needed. */
+  private unseenBecause(op: OperationId, outcome: Outcome): string | undefined {
+    const role = KEY_OF_OUTCOME[outcome]
+    if (role && this.env.keys[role] === undefined) {
+      return `needs ${keyNamed(role)}`
+    }
+    const blocked = this.blocked.filter((check) => check.operations.includes(op))
+    if (blocked.length === 0) return undefined
+    const keys = [...new Set(blocked.flatMap((check) => check.keys))]
+    return keys.length > 0
+      ? `a check of it was blocked: see the deployment file (--deployment) key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
+      : 'a check of it was blocked: see why in its message'
   }
 
   /** A check failed on this answer after judging it: its outcome (and transition) failed. */
@@ -124,11 +166,16 @@ export class Run {
     return this.clients[role]
   }
 
+  /** The run's own request bound is reached: nothing more is sent (clean-up apart). */
+  get bounded(): boolean {
+    return this.requests >= this.env.maxRequests
+  }
+
   /** Counts one request; refuses once the bound is reached. */
   spend(): void {
-    if (this.requests >= this.env.maxRequests) {
+    if (this.bounded) {
       throw new BudgetExhausted(
-        `Request bound reached: this run has sent ${this.requests} requests (CONTRACT_MAX_REQUESTS=${this.env.maxRequests}). Remaining checks stop here.`,
+        `Request bound reached: this run has sent ${this.requests} requests (${boundSetting(this.env)}). Remaining checks stop here.`,
       )
     }
     this.requests += 1

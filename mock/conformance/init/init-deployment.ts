@@ -1,7 +1,6 @@
 // Node-only: probes a deployment and writes a starter deployment file.
 import { existsSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname, extname, resolve } from 'node:path'
+import { extname, resolve } from 'node:path'
 import type { ActivityInput, ActivityKind } from '../../../contract/activities.ts'
 import type { Client } from '../../../contract/client.ts'
 import type { FieldInput, FieldKind } from '../../../contract/fields.ts'
@@ -9,6 +8,7 @@ import { activityKindSince, operationSince } from '../../../contract/releases.ts
 import type { OperationId } from '../../../contract/table.ts'
 import { createKey, parseDeployment } from '../../deployment/schema.ts'
 import { profileSpellings } from '../../deployment/to-deployment.ts'
+import { writeFilesWhole } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from '../checks/helpers/samples.ts'
 import { label } from '../engine/context.ts'
@@ -96,6 +96,20 @@ const idIn = (answer: Answer, envelope: string): string | undefined => {
 const statusIn = (answer: Answer, envelope: string): unknown =>
   (answer.body as Record<string, { status?: unknown }> | undefined)?.[envelope]?.status
 
+/** The file --init writes, refused before anything is sent: one that exists, or not a module or JSON. */
+export const checkInitFile = (out: string): string => {
+  const file = resolve(out)
+  if (existsSync(file)) {
+    throw new ConformanceOptionsError(
+      `${file} exists; --init never overwrites: remove it or name another file.`,
+    )
+  }
+  if (!['.json', '.mjs', '.js', '.ts', '.mts'].includes(extname(file).toLowerCase())) {
+    throw new ConformanceOptionsError(`${file}: expected a .json, .mjs, .js or .ts file name.`)
+  }
+  return file
+}
+
 /**
  * `check <url> --init <file>`: sends the profile's requests for everything §4 does not show (at most
  * INIT_MAX_REQUESTS, one at a time, titled with the run marker), deletes the forms it created where
@@ -103,16 +117,8 @@ const statusIn = (answer: Answer, envelope: string): unknown =>
  * `//` comment beside each saying whether this deployment accepted it, or how it refused it.
  */
 export const initDeployment = async (options: InitOptions): Promise<InitResult> => {
-  const file = resolve(options.out)
-  if (existsSync(file)) {
-    throw new ConformanceOptionsError(
-      `${file} exists; --init never overwrites: remove it or name another file.`,
-    )
-  }
+  const file = checkInitFile(options.out)
   const extension = extname(file).toLowerCase()
-  if (!['.json', '.mjs', '.js', '.ts', '.mts'].includes(extension)) {
-    throw new ConformanceOptionsError(`${file}: expected a .json, .mjs, .js or .ts file name.`)
-  }
   const env = conformanceEnv({
     ...options,
     maxRequests: Math.min(options.maxRequests ?? INIT_MAX_REQUESTS, INIT_MAX_REQUESTS),
@@ -336,10 +342,9 @@ export const initDeployment = async (options: InitOptions): Promise<InitResult> 
   }
   const content = starterFile(probes, env.baseUrl, kinds)
   parseDeployment(content, 'the starter file') // what we write must load
-  await mkdir(dirname(file), { recursive: true })
   // Scrubbed whole as well: whatever of an answer reaches a comment, no key does.
   const json = secrets.scrub(JSON.stringify(content, null, 2))
-  await writeFile(file, extension === '.json' ? `${json}\n` : `export default ${json}\n`)
+  await writeFilesWhole([[file, extension === '.json' ? `${json}\n` : `export default ${json}\n`]])
   return {
     file,
     probes,

@@ -50,7 +50,7 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
   const later = count('not-in-release')
   const verdict = catalogVerdict(
     run,
-    { failed: count('failed'), blocked: count('blocked') },
+    { checks: checks.length, failed: count('failed'), blocked: count('blocked') },
     exploration?.json,
   )
   const json = {

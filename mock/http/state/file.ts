@@ -21,9 +21,12 @@ export class StateFileError extends Error {
   override name = 'StateFileError'
 }
 
+/** What a refusal advises, as `serve --state` reads a file; a caller reading one under another option replaces it. */
+export const STATE_ADVICE = 'fix it, delete it, or start without --state'
+
 const refuse = (path: string, why: string) =>
   new StateFileError(
-    `Refusing the state file ${path}: ${why}. The file was left as it is; fix it, delete it, or start without --state.`,
+    `Refusing the state file ${path}: ${why}. The file was left as it is; ${STATE_ADVICE}.`,
   )
 
 /** The file's bytes, or undefined when the file does not exist yet. */
