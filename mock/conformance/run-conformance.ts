@@ -25,9 +25,10 @@ import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 import { explorationSection } from './explore/report.ts'
 import {
   type ConformanceVerdict,
+  catalogVerdict,
   type RunInfo,
+  type RunVerdict,
   VERDICT_EXIT,
-  verdictOf,
 } from './reports/run-report.ts'
 import { writeRunReports } from './reports/write-run-reports.ts'
 
@@ -93,6 +94,8 @@ export type ConformanceCheck = Omit<CheckResult, 'error'> & { group: string }
 export interface ConformanceResult {
   verdict: ConformanceVerdict
   exitCode: 0 | 1 | 3
+  /** The verdict with its sentences, as every report (and the console) shows it. */
+  outcome: RunVerdict
   /** Why the run could not start (server down, not JSON, key refused). */
   problem?: string
   run: RunInfo
@@ -309,10 +312,11 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
         )
       : []
     const totals = totalsOf(cleaned)
-    const verdict = verdictOf(totals, info.problem, exploration, info.error, info.bound)
+    const outcome = catalogVerdict(info, totals, exploration)
     return {
-      verdict,
-      exitCode: VERDICT_EXIT[verdict],
+      verdict: outcome.key,
+      exitCode: outcome.exitCode,
+      outcome,
       ...(info.problem === undefined ? {} : { problem: info.problem }),
       run: info,
       totals,
@@ -381,4 +385,4 @@ const failedExploration = (given: ConformanceExplore, thrown: unknown): ExploreR
   error: `exploration stopped on an error of its own: ${messageOf(thrown)}`,
 })
 
-export { type ConformanceVerdict, DeploymentError, EnvError, VERDICT_EXIT, verdictOf }
+export { type ConformanceVerdict, catalogVerdict, DeploymentError, EnvError, VERDICT_EXIT }

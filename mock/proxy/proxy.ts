@@ -260,7 +260,7 @@ export const startTrafficProxy = async (
       })
     } catch (error) {
       // Our own failure on one exchange: the reports name it, the proxy serves on.
-      log.note(`the proxy failed to record an exchange (${(error as Error).message})`)
+      log.error(`the proxy failed to record an exchange (${(error as Error).message})`)
     }
     return verdict
   }

@@ -1,4 +1,5 @@
 import type { ReportedCheck, RunInfo } from './model.ts'
+import { catalogVerdict, type FindingKind, type RunVerdict } from './verdict.ts'
 
 const xml = (text: string) =>
   text
@@ -11,16 +12,52 @@ const xml = (text: string) =>
 
 const SUITE = 'Engagement Service API conformance'
 
+/** The JUnit error type of each finding that is a run-level `<error>`. */
+const ERROR_TYPE: Partial<Record<FindingKind, string>> = {
+  'run-error': 'RunError',
+  bound: 'RequestBound',
+  blocked: 'Blocked',
+}
+
+/**
+ * The run's verdict as `<properties>` of a suite of no test: a CI reading JUnit reads the same
+ * verdict, exit status and sentence as the console and the other reports.
+ */
+const verdictSuite = (verdict: RunVerdict): string[] => [
+  '  <testsuite name="verdict" tests="0" failures="0" errors="0" skipped="0">',
+  '    <properties>',
+  `      <property name="verdict" value="${xml(verdict.key)}" />`,
+  `      <property name="exit-code" value="${verdict.exitCode}" />`,
+  `      <property name="verdict-text" value="${xml(verdict.text)}" />`,
+  '    </properties>',
+  '  </testsuite>',
+]
+
 /**
  * contract-junit.xml: one test suite per group, one case per check. A failed check is a
- * `<failure>`; a blocked check an `<error>` (the check could not run), so CI tells them apart;
- * skipped, observed and not-in-release checks are `<skipped>` with the reason (`Not in release …`)
- * or the note that they only observe.
+ * `<failure>`; blocked, skipped, observed and not-in-release checks are `<skipped>` with the reason
+ * (`Blocked: …`, `Not in release …`, the request bound, or the note that they only observe): none
+ * of them is a verdict on the deployment. What the verdict has beyond the checks has its own case
+ * in the `run` suite: an error of the run's own ("The run went to its end"), the request bound
+ * reached ("Every check ran within the request bound") and blocked checks ("Every check could be
+ * set up") are each an `<error>`, so failures + errors > 0 exactly when the exit status is not 0;
+ * an exchange `--release` cannot serve is a `<failure>` ("Release … serves every exchange"). The
+ * verdict itself is the first suite's properties.
  */
-export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): string => {
+export const buildJunit = (
+  run: RunInfo,
+  checks: readonly ReportedCheck[],
+  /** The run's verdict as the other reports have it; a catalog run's by default. */
+  verdict: RunVerdict = catalogVerdict(run, {
+    checks: checks.length,
+    failed: checks.filter((c) => c.state === 'failed').length,
+    blocked: checks.filter((c) => c.state === 'blocked').length,
+  }),
+): string => {
   if (run.problem !== undefined) {
     return `<?xml version="1.0" encoding="UTF-8" ?>
 <testsuites name="${SUITE}" tests="1" failures="0" errors="1">
+${verdictSuite(verdict).join('\n')}
   <testsuite name="preflight" tests="1" failures="0" errors="1" skipped="0">
     <testcase classname="preflight" name="The suite can run: configuration, and GET /forms answers JSON">
       <error message="${xml(run.problem)}" type="Preflight">${xml(run.problem)}</error>
@@ -32,35 +69,52 @@ export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): stri
   const groups = [...new Set(checks.map((c) => c.group))]
   const count = (list: readonly ReportedCheck[], ...states: string[]) =>
     list.filter((c) => states.includes(c.state)).length
-  // A run its own bound stopped could not check everything: CI reading this file is not green.
-  const stopped = (run.error === undefined ? 0 : 1) + (run.bound === undefined ? 0 : 1)
+  // The verdict's findings beyond the checks, each a case of the run's own: an error of the run
+  // (exploration's is in its own suite, added after), the request bound, blocked checks: a run-level
+  // <error> each (one per kind, so a CI counting failures + errors is red exactly when the exit
+  // status is not 0); a release need: a <failure>.
+  const errors = verdict.findings.filter(
+    (f) =>
+      (f.kind === 'run-error' && f.suite === undefined) ||
+      f.kind === 'bound' ||
+      f.kind === 'blocked',
+  )
+  const needs = verdict.findings.filter((f) => f.kind === 'release-need')
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="${SUITE}" tests="${checks.length + stopped}" failures="${count(checks, 'failed')}" errors="${count(checks, 'blocked') + stopped}">`,
+    `<testsuites name="${SUITE}" tests="${checks.length + errors.length + needs.length}" failures="${count(checks, 'failed') + needs.length}" errors="${errors.length}">`,
+    ...verdictSuite(verdict),
   ]
-  if (run.error !== undefined) {
+  if (errors.length > 0) {
     lines.push(
-      '  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0">',
-      '    <testcase classname="run" name="The run went to its end">',
-      `      <error message="${xml(run.error)}" type="RunError">${xml(run.error)}</error>`,
-      '    </testcase>',
-      '  </testsuite>',
+      `  <testsuite name="run" tests="${errors.length}" failures="0" errors="${errors.length}" skipped="0">`,
     )
+    for (const error of errors) {
+      lines.push(
+        `    <testcase classname="run" name="${xml(error.title ?? 'The run went to its end')}">`,
+        `      <error message="${xml(error.text)}" type="${ERROR_TYPE[error.kind] ?? 'RunError'}">${xml(error.text)}</error>`,
+        '    </testcase>',
+      )
+    }
+    lines.push('  </testsuite>')
   }
-  if (run.bound !== undefined) {
-    const why = `${run.bound.checks} checks did not run or finish: the run's request bound (${run.bound.setting}) was reached; raise it to run them.`
+  if (needs.length > 0) {
     lines.push(
-      '  <testsuite name="bound" tests="1" failures="0" errors="1" skipped="0">',
-      '    <testcase classname="bound" name="Every check ran within the request bound">',
-      `      <error message="${xml(why)}" type="RequestBound">${xml(why)}</error>`,
-      '    </testcase>',
-      '  </testsuite>',
+      `  <testsuite name="release" tests="${needs.length}" failures="${needs.length}" errors="0" skipped="0">`,
     )
+    for (const need of needs) {
+      lines.push(
+        `    <testcase classname="release" name="${xml(need.title ?? 'The release serves every exchange')}">`,
+        `      <failure message="${xml(need.text)}" type="ReleaseNeed">${xml(need.text)}</failure>`,
+        '    </testcase>',
+      )
+    }
+    lines.push('  </testsuite>')
   }
   for (const group of groups) {
     const list = checks.filter((c) => c.group === group)
     lines.push(
-      `  <testsuite name="${xml(group)}" tests="${list.length}" failures="${count(list, 'failed')}" errors="${count(list, 'blocked')}" skipped="${count(list, 'skipped', 'observed', 'not-in-release')}">`,
+      `  <testsuite name="${xml(group)}" tests="${list.length}" failures="${count(list, 'failed')}" errors="0" skipped="${count(list, 'blocked', 'skipped', 'observed', 'not-in-release')}">`,
     )
     for (const check of list) {
       const open = `    <testcase classname="${xml(group)}" name="${xml(check.name)}" time="${((check.durationMs ?? 0) / 1000).toFixed(3)}"`
@@ -74,18 +128,15 @@ export const buildJunit = (run: RunInfo, checks: readonly ReportedCheck[]): stri
           `      <failure message="${xml(first)}" type="ContractFailure">${xml(message)}</failure>`,
           '    </testcase>',
         )
-      } else if (check.state === 'blocked') {
-        lines.push(
-          `${open}>`,
-          `      <error message="${xml(first)}" type="Blocked">${xml(message)}</error>`,
-          '    </testcase>',
-        )
       } else {
-        // Skipped too: a check of a later release is neither run nor a failure (its message says why).
+        // Not run, so neither passed nor failed: a later release's, a missing key's, a refused
+        // setup's (blocked, with the deployment file keys that would let it run).
         const why =
           check.state === 'observed'
             ? 'observed: a profile question, recorded in conformance.md'
-            : message
+            : check.state === 'blocked'
+              ? `Blocked: ${first}${check.fix?.length ? ` (deployment file keys: ${check.fix.join(', ')})` : ''}`
+              : message
         lines.push(`${open}>`, `      <skipped message="${xml(why)}" />`, '    </testcase>')
       }
     }

@@ -21,6 +21,20 @@ const MARK: Record<CellState, string> = {
   'not-in-release': 'not in release',
 }
 
+const MEANING: Record<CellState, string> = {
+  seen: 'judged at least once, as the reference decides',
+  failed: 'answered against the reference (see "Outcomes that failed")',
+  'not-seen': 'documented for this operation, never seen',
+  'not-in-release': "came after the run's release (§9)",
+}
+
+/** What each cell of the matrix means, its marks read off MARK: conformance.md's legend. */
+export const MATRIX_LEGEND = `Cells: ${(Object.keys(MARK) as CellState[])
+  .map((state) => `${MARK[state]} ${MEANING[state]}`)
+  .join(
+    '; ',
+  )}; blank: the reference documents no such outcome for this operation. Profile only: the outcomes only our profile decides, seen/total.`
+
 /** `check "…", #12` / `exploration run 3 (seed 7), step 2`. */
 export const whereText = (where: Where | undefined): string => {
   if (!where) return ''
@@ -52,6 +66,8 @@ export const coverageMarkdown = (coverage: CoverageSummary): string[] => {
     traffic
       ? 'Each operation of the contract, and each outcome the reference documents for it, as the observed traffic used them: a success, a refusal recognised by its §7 shape (whatever its status) and what the request shows (no credential, a body §4 rules out, a reorder that is not the complete list, a publish of a form seen without fields…), and the §3 transitions. Traffic cannot show whose organization a key belongs to: another organization’s record counts as an unknown id.'
       : 'Each operation of the contract, and each outcome the reference documents for it (its success; a missing or unknown credential and another organization’s record, §5; an unknown id; a body failing validation; §7’s known conditions), as the checks and exploration judged them, whatever status the deployment chose; then the §3 transitions. What only our profile decides is counted apart (last column).',
+    '',
+    MATRIX_LEGEND,
     '',
     `| Operation | ${MATRIX_COLUMNS.map((c) => c.title).join(' | ')} | profile only |`,
     `|---|${MATRIX_COLUMNS.map(() => '---').join('|')}|---|`,

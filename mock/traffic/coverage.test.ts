@@ -135,6 +135,46 @@ describe('contract coverage', () => {
     })
   })
 
+  it('names everything never seen in one style: the operation (or transition), then a lower-case phrase', () => {
+    const coverage = new Coverage()
+    // Every operation answered once, so each of its documented conditions is listed.
+    for (const op of operationIds) coverage.record({ op, outcome: 'success', where: {} })
+    const { neverSeen } = new Coverage().summary()
+    const listed = [...neverSeen, ...coverage.summary().neverSeen]
+    expect(listed).toContain('createSeries: not called')
+    expect(listed).toContain('createForm: publishing a form that has no field (§7.1)')
+    expect(listed).toContain('createSeries: the organization lacks the needed entitlement (§7.5)')
+    for (const item of listed) {
+      expect(item).toMatch(/^(\w+|transition): [a-z].*[^.\s]$/)
+    }
+  })
+
+  it("explains every mark of conformance.md's matrix, the blank cell included", () => {
+    const coverage = new Coverage('run', '2026-07-11')
+    coverage.record({ op: 'listForms', outcome: 'success', where: { check: 'lists' } })
+    coverage.record({
+      op: 'getForm',
+      params: { id: 'x' },
+      outcome: 'success',
+      where: {},
+      failed: true,
+    })
+    const markdown = coverageMarkdown(coverage.summary())
+    const legend = markdown.find((line) => line.startsWith('Cells: '))
+    const cells = markdown
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) =>
+        line
+          .split('|')
+          .slice(2, -2)
+          .map((cell) => cell.trim()),
+      )
+    expect(new Set(cells)).toEqual(new Set(['seen', '**FAILED**', '—', '', 'not in release']))
+    for (const mark of new Set(cells)) {
+      expect(legend).toContain(mark === '' ? '; blank: ' : `${mark} `)
+    }
+  })
+
   it('names what was never seen in its summary line, and counts the profile apart', () => {
     const coverage = new Coverage()
     coverage.record({ op: 'listForms', outcome: 'success', where: { check: 'lists' } })
@@ -154,7 +194,7 @@ describe('contract coverage', () => {
     expect(summary.neverSeen).toContain('getForm: success')
     expect(summary.neverSeen).toContain('listForms: missing or unknown credential (§5)')
     expect(summary.line).toMatch(
-      /^operations 3\/25, error conditions 1\/\d+, transitions 0\/9 \(profile-only conditions 1\/\d+\); never seen: createSeries; listSeries; /,
+      /^operations 3\/25, error conditions 1\/\d+, transitions 0\/9 \(profile-only conditions 1\/\d+\); never seen: createSeries: not called; listSeries: not called; /,
     )
     expect(summary.line).toMatch(/; and \d+ more$/)
     const markdown = coverageMarkdown(summary).join('\n')

@@ -37,11 +37,22 @@ const LABELS: Partial<Record<Outcome, string>> = {
   invalid_body: 'body failing validation (§7)',
 }
 
-export const outcomeLabel = (outcome: Outcome): string =>
-  LABELS[outcome] ??
-  (outcome in ERROR_CONDITIONS
-    ? CONDITION_SUMMARIES[outcome as ErrorCondition].replace(/^§7\.\d /, '')
-    : outcome)
+/**
+ * An outcome as every coverage list names it, in one style: lower case, no full stop, its section
+ * last (`publishing a form that has no field (§7.1)`), after its operation's id in the lists.
+ */
+export const outcomeLabel = (outcome: Outcome): string => {
+  const known = LABELS[outcome]
+  if (known !== undefined) return known
+  if (!(outcome in ERROR_CONDITIONS)) return outcome
+  const summary = CONDITION_SUMMARIES[outcome as ErrorCondition]
+  const [, section, text = summary] = /^(§[\d.]+) (.*)$/.exec(summary) ?? []
+  const phrase = `${text.charAt(0).toLowerCase()}${text.slice(1)}`.replace(/\.$/, '')
+  return section ? `${phrase} (${section})` : phrase
+}
+
+/** What a coverage list says of an operation with no exchange at all. */
+export const NOT_CALLED = 'not called'
 
 /** Short column names of the matrix, in the order it shows them. */
 export const OUTCOME_ORDER: readonly Outcome[] = [
@@ -464,7 +475,9 @@ export class Coverage {
     const profile = conditionCells('profile')
     const liveTransitions = transitionList.filter((t) => t.state !== 'not-in-release')
     const operationsNotSeen = live.filter((row) => row.exchanges === 0).map((row) => row.operation)
-    // Each unseen outcome with what the run lacked to see it, when it can tell.
+    // One style: the operation's id, then what of it (transitions by their own name); each unseen
+    // outcome with what the run lacked to see it, when it can tell.
+    const notCalled = operationsNotSeen.map((op) => `${op}: ${NOT_CALLED}`)
     const unseen = live
       .filter((row) => row.exchanges > 0)
       .flatMap((row) =>
@@ -479,12 +492,12 @@ export class Coverage {
       .filter((t) => !seen(t.state))
       .map((t) => `transition: ${t.summary}`)
     const neverSeen = [
-      ...operationsNotSeen,
+      ...notCalled,
       ...unseen.map(({ item, because }) => (because ? `${item} (${because})` : item)),
       ...unseenTransitions,
     ]
     // The line names the items bare, then each reason once with how many it explains.
-    const inLine = [...operationsNotSeen, ...unseen.map((u) => u.item), ...unseenTransitions]
+    const inLine = [...notCalled, ...unseen.map((u) => u.item), ...unseenTransitions]
     const reasons = new Map<string, number>()
     for (const { because } of unseen) {
       if (because) reasons.set(because, (reasons.get(because) ?? 0) + 1)

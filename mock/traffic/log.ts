@@ -32,6 +32,9 @@ export interface TrafficSummary {
   operations: Partial<Record<OperationId, OperationTally>>
   /** What could not be checked, with how often. */
   notes: Record<string, number>
+  /** Errors of the checker's own (an exchange it could not record, the proxy's own error): the first kept. */
+  errors: string[]
+  errorCount: number
   /** `METHOD /path` outside the contract, with how often (the first ones met). */
   outsidePaths: Record<string, number>
   /** What the traffic used of the contract: its operations, error conditions and transitions. */
@@ -57,6 +60,8 @@ export class TrafficLog {
   readonly operations = new Map<OperationId, OperationTally>()
   readonly notes = new Map<string, number>()
   readonly outsidePaths = new Map<string, number>()
+  readonly errors: string[] = []
+  errorCount = 0
   readonly coverage: Coverage
 
   constructor(
@@ -134,6 +139,16 @@ export class TrafficLog {
     this.notes.set(text, (this.notes.get(text) ?? 0) + 1)
   }
 
+  /**
+   * An error of the checker's own: what it met could not be checked, so the run's verdict says
+   * so (exit 3 unless something failed). Noted too, with how often, beside what was not checked.
+   */
+  error(text: string): void {
+    this.errorCount += 1
+    if (this.errors.length < this.keep) this.errors.push(text)
+    this.note(text)
+  }
+
   private tally(id: OperationId): OperationTally {
     let tally = this.operations.get(id)
     if (!tally) {
@@ -154,6 +169,8 @@ export class TrafficLog {
       kept: this.keep,
       operations: Object.fromEntries(this.operations),
       notes: Object.fromEntries(this.notes),
+      errors: this.errors,
+      errorCount: this.errorCount,
       outsidePaths: Object.fromEntries(this.outsidePaths),
       coverage: this.coverage.summary(),
       ...(this.release ? { release: this.release.summary() } : {}),

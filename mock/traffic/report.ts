@@ -2,6 +2,7 @@ import { operationLabel as label } from '../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { buildJunit } from '../report-format/junit.ts'
 import type { ReportedCheck, RunInfo } from '../report-format/model.ts'
+import { trafficVerdict } from '../report-format/verdict.ts'
 import { coverageMarkdown } from './coverage-report.ts'
 import type { RecordedFinding, TrafficSummary } from './log.ts'
 import { releaseMarkdown } from './release-needs.ts'
@@ -85,8 +86,10 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
     source,
   }
   const failed = checks.filter((c) => c.state === 'failed').length
+  const verdict = trafficVerdict(traffic)
   const json = {
     run,
+    verdict,
     totals: {
       checks: checks.length,
       passed: checks.length - failed,
@@ -113,6 +116,8 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
     `From ${source.startedAt} to ${source.endedAt}${source.deployment ? `, deployment file ${source.deployment}` : ''}  `,
     `Exchanges: ${traffic.exchanges} (${traffic.exchanges - traffic.outside} with operations of the contract, ${traffic.outside} outside it)`,
     '',
+    `Verdict: **${verdict.text}**`,
+    '',
     `**${traffic.violationCount} violation${traffic.violationCount === 1 ? '' : 's'}, ${traffic.requestIssueCount} request issue${traffic.requestIssueCount === 1 ? '' : 's'}** on ${checks.length} operation${checks.length === 1 ? '' : 's'} seen.`,
     '',
     `Coverage: ${traffic.coverage.line}`,
@@ -136,6 +141,13 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
   lines.push(...findingLines('Violations', traffic.violations, traffic.violationCount))
   lines.push(...findingLines('Request issues', traffic.requestIssues, traffic.requestIssueCount))
   if (traffic.release) lines.push(...releaseMarkdown(traffic.release))
+  if (traffic.errorCount > 0) {
+    lines.push('', '## Errors of its own', '')
+    for (const error of traffic.errors) lines.push(`- ${error}`)
+    if (traffic.errorCount > traffic.errors.length) {
+      lines.push(`- … and ${traffic.errorCount - traffic.errors.length} more`)
+    }
+  }
   const notes = Object.entries(traffic.notes)
   if (notes.length > 0) {
     lines.push('', '## Not checked', '', '| What | Exchanges |', '|---|---|')
@@ -146,5 +158,5 @@ export const buildTrafficReport = (source: TrafficSource, traffic: TrafficSummar
     lines.push('', '## Outside the contract', '', '| Request | Exchanges |', '|---|---|')
     for (const [request, count] of outside) lines.push(`| \`${cell(request)}\` | ${count} |`)
   }
-  return { json, markdown: `${lines.join('\n')}\n`, junit: buildJunit(run, checks) }
+  return { json, markdown: `${lines.join('\n')}\n`, junit: buildJunit(run, checks, verdict) }
 }

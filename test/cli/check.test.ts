@@ -3,11 +3,16 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { printSummary } from '../../mock/cli/check/print.ts'
+import { INIT_REQUESTS } from '../../mock/conformance/init/bound.ts'
+import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
+import { REPORT_FILES } from '../../mock/report-format/files.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
-import { runCli } from './cli.ts'
+import { ROOT, runCli } from './cli.ts'
+import { expectReportsAgree } from './reports-agree.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-check-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -20,19 +25,30 @@ afterEach(async () => {
   proxy = undefined
 })
 
+/** What `print` writes on stdout. */
+const printed = (print: () => void): string => {
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk)
+    return true
+  })
+  try {
+    print()
+  } finally {
+    spy.mockRestore()
+  }
+  return out
+}
+
 const keys = ['--key', ACME_KEY, '--other-org-key', GLOBEX_KEY, '--no-entitlements-key', GLOBEX_KEY]
 
 describe('engagement-mock check', () => {
   it('passes against the mock, prints a summary table and the report paths', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'passing')
-    const { status, stdout } = await runCli([
-      'check',
-      running.baseUrl,
-      ...keys,
-      '--report-dir',
-      reports,
-    ])
+    const run = await runCli(['check', running.baseUrl, ...keys, '--report-dir', reports])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, [])
     expect(stdout).toMatch(/group\s+passed\s+failed\s+blocked\s+skipped\s+observed/)
     expect(stdout).toMatch(/total\s+[1-9]\d*\s+0\s+0\s+0\s+\d+/)
     expect(stdout).toContain(join(reports, 'conformance.md'))
@@ -66,13 +82,9 @@ describe('engagement-mock check', () => {
     )
     proxy = deviant
     const reports = join(tmp, 'failing')
-    const { status, stdout } = await runCli([
-      'check',
-      deviant.baseUrl,
-      ...keys,
-      '--report-dir',
-      reports,
-    ])
+    const run = await runCli(['check', deviant.baseUrl, ...keys, '--report-dir', reports])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, ['violation'])
     expect(stdout).toMatch(/Failed\n {2}✗ /)
     expect(status).toBe(1)
   }, 120_000)
@@ -80,7 +92,7 @@ describe('engagement-mock check', () => {
   it('stops at --max-requests without failing anything: the checks it did not reach are skipped naming the bound, exit 3', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'bounded')
-    const { status, stdout } = await runCli([
+    const run = await runCli([
       'check',
       running.baseUrl,
       ...keys,
@@ -89,6 +101,9 @@ describe('engagement-mock check', () => {
       '--report-dir',
       reports,
     ])
+    const { status, stdout } = run
+    // Console, md, json, html and JUnit all say the bound stopped the run, and exit 3.
+    expectReportsAgree(run, reports, ['bound'])
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
     const checks = report.checks as { state: string; message?: string; requests: number }[]
     expect(checks.filter((c) => c.state === 'failed')).toEqual([])
@@ -110,7 +125,7 @@ describe('engagement-mock check', () => {
     expect(markdown).toContain("the run's request bound (--max-requests 5) was reached")
     const html = readFileSync(join(reports, 'conformance.html'), 'utf8')
     expect(html).toMatch(
-      /class="verdict blocked">Could not check everything: \d+ of 97 checks did not run or finish: the run&#39;s request bound \(--max-requests 5\) was reached/,
+      /class="verdict blocked" data-verdict="blocked" data-exit-code="3">Could not check everything: no check failed, but \d+ of 97 checks did not run or finish: the run&#39;s request bound \(--max-requests 5\) was reached/,
     )
     const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
     expect(junit).not.toContain('<failure')
@@ -130,7 +145,7 @@ describe('engagement-mock check', () => {
     )
     proxy = deviant
     const reports = join(tmp, 'bounded-failing')
-    const { status, stdout } = await runCli([
+    const run = await runCli([
       'check',
       deviant.baseUrl,
       ...keys,
@@ -139,6 +154,8 @@ describe('engagement-mock check', () => {
       '--report-dir',
       reports,
     ])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, ['violation', 'bound'])
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
     const checks = report.checks as { state: string; message?: string }[]
     expect(checks.filter((c) => c.state === 'failed').length).toBeGreaterThan(0)
@@ -150,16 +167,81 @@ describe('engagement-mock check', () => {
   it('exits 3 (could not check) and says why when the suite cannot run (key refused)', async () => {
     running = await startServer({ port: 0 })
     const reports = join(tmp, 'refused')
-    const { status, stdout } = await runCli([
+    const run = await runCli(['check', running.baseUrl, '--key', 'wrong', '--report-dir', reports])
+    const { status, stdout } = run
+    expectReportsAgree(run, reports, ['run-error'])
+    expect(stdout).toMatch(/Could not run: .*refused --key \(401/)
+    expect(status).toBe(3)
+  }, 120_000)
+
+  it('exits 3 when checks are blocked, and every report names them blocked (JUnit: skipped with the reason)', async () => {
+    running = await startServer({ port: 0 })
+    // A deployment file saying creation's publish-now option is not offered: its check cannot run.
+    const deployment = join(tmp, 'no-publish-now.json')
+    writeFileSync(deployment, JSON.stringify({ forms: { create: { publishNow: null } } }))
+    const reports = join(tmp, 'blocked')
+    const run = await runCli([
       'check',
       running.baseUrl,
-      '--key',
-      'wrong',
+      ...keys,
+      '--deployment',
+      deployment,
       '--report-dir',
       reports,
     ])
-    expect(stdout).toMatch(/Could not run: .*refused --key \(401/)
-    expect(status).toBe(3)
+    const verdict = expectReportsAgree(run, reports, ['blocked'])
+    expect(verdict.key).toBe('blocked')
+    expect(run.status).toBe(3)
+    expect(readFileSync(join(reports, 'contract-junit.xml'), 'utf8')).toContain(
+      '<skipped message="Blocked: Not offered by this deployment (deployment file: forms.create.publishNow is null). (deployment file keys: forms.create.publishNow)" />',
+    )
+  }, 120_000)
+
+  it('a run that stops on an error of its own says so in the console and every report (exit 3)', async () => {
+    running = await startServer({ port: 0 })
+    const reports = join(tmp, 'own-error')
+    let seen = 0
+    const result = await runConformance({
+      baseUrl: running.baseUrl,
+      key: ACME_KEY,
+      reportDir: reports,
+      filter: (check) => check.operations.includes('listForms'),
+      onCheck: () => {
+        seen += 1
+        if (seen === 2) throw new Error('disk on fire')
+      },
+    })
+    const stdout = printed(() => printSummary(result))
+    expectReportsAgree({ status: result.exitCode, stdout }, reports, ['run-error'])
+    expect(stdout).toContain('the run stopped on an error of its own (disk on fire)')
+  }, 120_000)
+
+  it("--help gives --init's request figures and every report file, as the docs do and a probe of the mock sends", async () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ')
+    const help = flat((await runCli(['check', '--help'])).stdout)
+    expect(help).toContain(
+      `(${INIT_REQUESTS.typical} requests when everything is accepted; the probe at most ${INIT_REQUESTS.most}, then its clean-up; marked)`,
+    )
+    for (const doc of ['docs/usage.md', 'docs/conformance.md']) {
+      expect(flat(readFileSync(join(ROOT, doc), 'utf8'))).toContain(
+        `(${INIT_REQUESTS.typical} requests when everything is accepted; the probe at most ${INIT_REQUESTS.most} when contents are refused key by key, then its clean-up;`,
+      )
+    }
+    for (const command of ['check', 'check-traffic', 'proxy']) {
+      expect(flat((await runCli([command, '--help'])).stdout)).toContain(REPORT_FILES.join(', '))
+    }
+    running = await startServer({ port: 0 })
+    const init = await runCli([
+      'check',
+      running.baseUrl,
+      '--key',
+      ACME_KEY,
+      '--init',
+      join(tmp, 'init.json'),
+    ])
+    expect(init.stderr).toContain(`(at most ${INIT_REQUESTS.most}, then the clean-up)`)
+    expect(init.stdout).toContain(`\n${INIT_REQUESTS.typical} requests. `)
+    expect(init.status).toBe(0)
   }, 120_000)
 
   it('names the base URL the user gave, not a variable, when nothing answers there', async () => {
@@ -200,8 +282,15 @@ describe('engagement-mock check', () => {
       env: { CONTRACT_API_KEY: ACME_KEY },
     })
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
-    // Without the other keys, the checks that need them are skipped and say so.
+    // Without the other keys, the checks that need them are skipped and say so: the flag, and
+    // the variable the suite under vitest reads.
     expect(report.totals.skipped).toBeGreaterThan(0)
+    expect(readFileSync(join(reports, 'contract-junit.xml'), 'utf8')).toContain(
+      '<skipped message="needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG)" />',
+    )
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
+      ': needs --no-entitlements-key (CONTRACT_API_KEY_NO_ENTITLEMENTS)',
+    )
     expect(status).toBe(0)
   }, 120_000)
 
@@ -240,6 +329,12 @@ describe('engagement-mock check', () => {
     expect(report.exploration.divergences).toHaveLength(1)
     const junit = readFileSync(join(reports, 'contract-junit.xml'), 'utf8')
     expect(junit).toMatch(/<testcase classname="exploration" name="Exploration divergence \(seed 3/)
+    expectReportsAgree({ status, stdout }, reports, ['violation'])
+    // Clean-up's count has exploration's deletions in it, named as such.
+    const cleanup = /(\d+) forms deleted \((\d+) by exploration as it went\)/.exec(stdout)
+    expect(Number(cleanup?.[2])).toBeGreaterThan(0)
+    expect(Number(cleanup?.[1])).toBeGreaterThan(Number(cleanup?.[2]))
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(cleanup?.[0])
     expect(status).toBe(1)
   }, 180_000)
 

@@ -6,6 +6,7 @@ import { ACME_KEY } from '../../fixtures/index.ts'
 import { createMock } from '../../mock/create.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { runCli, startCli } from './cli.ts'
+import { expectReportsAgree } from './reports-agree.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-release-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -106,8 +107,10 @@ describe('check-traffic --release', () => {
     expect(run.stdout).toContain(
       'This app needs release 2026-07-13: 3 of 6 exchanges use what release 2026-07-11 (in force on 2026-07-12) does not have: GET /series (2026-07-13) in 2, POST /series (2026-07-13) in 1.',
     )
-    expect(run.stdout).toContain('No violation')
+    expect(run.stdout).not.toContain('the deployment does not conform')
     expect(run.status).toBe(1)
+    // Every report says so: not a green page, not a JUnit file without a failure.
+    expectReportsAgree(run, reports, ['release-need'])
 
     const report = json(join(reports, 'conformance.json'))
     expect(report.traffic.release).toMatchObject({
@@ -144,6 +147,7 @@ describe('check-traffic --release', () => {
       reports,
     ])
     expect(run.stdout).not.toContain('needs a later release')
+    expectReportsAgree(run, reports, [])
     expect(run.stdout).toContain(
       'Release 2026-07-11 (in force on 2026-07-12) serves every exchange (3); this traffic needs release 2026-07-11 or later.',
     )
@@ -211,6 +215,7 @@ describe('proxy --release', () => {
     await cli.waitFor(/✗ #2 listSeries GET \/series → 200 needs a later release/)
     cli.child.kill('SIGINT')
     expect(await cli.exited).toBe(1)
+    expectReportsAgree({ status: 1, stdout: cli.output() }, reports, ['release-need'])
     expect(cli.output()).not.toMatch(/#1 listForms/)
     expect(cli.output()).toContain('This app needs release 2026-07-13: 1 of 2 exchanges')
     expect(json(join(reports, 'conformance.json')).traffic.release).toMatchObject({

@@ -9,6 +9,7 @@ import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { edit, list, obj, on } from '../contract-selftest/rewrite.ts'
 import { runCli, startCli } from './cli.ts'
+import { expectReportsAgree } from './reports-agree.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-traffic-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -44,6 +45,7 @@ describe('engagement-mock proxy (a real child process)', () => {
     )
     cli.child.kill('SIGINT')
     expect(await cli.exited).toBe(0)
+    expectReportsAgree({ status: 0, stdout: cli.output() }, reports, [])
     expect(cli.output()).toMatch(/No violation \(1 request issue: the client's\)\./)
     const report = json(join(reports, 'conformance.json'))
     expect(report.traffic).toMatchObject({
@@ -62,7 +64,7 @@ describe('engagement-mock proxy (a real child process)', () => {
     expect(report.coverage.operations.notSeen).toContain('createForm')
     expect(report.coverage.operations.notSeen).not.toContain('listSessions')
     expect(cli.output()).toMatch(
-      /What your app uses: operations 2\/25, error conditions 1\/\d+, .*; never used: createSeries; listSeries; createForm; /,
+      /What your app uses: operations 2\/25, error conditions 1\/\d+, .*; never used: createSeries: not called; listSeries: not called; createForm: not called; /,
     )
     expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
       '## Coverage: what your app uses',
@@ -97,6 +99,7 @@ describe('engagement-mock proxy (a real child process)', () => {
     await cli.waitFor(/✗ #1 listForms GET \/forms → 200: not newest first \(§1\)/)
     cli.child.kill('SIGTERM')
     expect(await cli.exited).toBe(1)
+    expectReportsAgree({ status: 1, stdout: cli.output() }, reports, ['violation'])
     expect(cli.output()).toContain('1 violation: the deployment does not conform.')
     const report = json(join(reports, 'conformance.json'))
     expect(report.traffic.violations).toEqual([
@@ -114,6 +117,7 @@ describe('engagement-mock proxy (a real child process)', () => {
     const offline = join(tmp, 'offline')
     const checked = await runCli(['check-traffic', har, '--report-dir', offline])
     expect(checked.status).toBe(1)
+    expectReportsAgree(checked, offline, ['violation'])
     expect(checked.stdout).toMatch(/✗ #1 listForms GET \/forms → 200: not newest first/)
     expect(json(join(offline, 'conformance.json')).traffic.violationCount).toBe(1)
     // The key the app sent is nowhere: not printed, reported or recorded.
@@ -222,6 +226,7 @@ describe('engagement-mock check-traffic', () => {
       }),
     )
     const clean = await runCli(['check-traffic', har, '--report-dir', join(tmp, 'clean-report')])
+    expectReportsAgree(clean, join(tmp, 'clean-report'), [])
     expect(clean.stderr).toContain('Checking 2 of 3 entries')
     expect(clean.stderr).toContain('API root https://api.example.com/api/v1')
     expect(clean.status).toBe(0)

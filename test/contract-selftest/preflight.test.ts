@@ -112,27 +112,33 @@ describe('npm run contract against a separately started mock, without the option
       })
       expect(code, output).toBe(0)
       const junit = await readFile(join(dir, 'contract-junit.xml'), 'utf8')
-      expect(junit).toContain('<skipped message="needs CONTRACT_API_KEY_OTHER_ORG" />')
-      expect(junit).toContain('<skipped message="needs CONTRACT_API_KEY_NO_ENTITLEMENTS" />')
+      expect(junit).toContain(
+        '<skipped message="needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG)" />',
+      )
+      expect(junit).toContain(
+        '<skipped message="needs --no-entitlements-key (CONTRACT_API_KEY_NO_ENTITLEMENTS)" />',
+      )
       const report = JSON.parse(await readFile(join(dir, 'conformance.json'), 'utf8'))
       expect(report.totals.failed).toBe(0)
       expect(report.totals.skipped).toBeGreaterThan(0)
       expect(report.run.strict).toBe(false)
       const markdown = await readFile(join(dir, 'conformance.md'), 'utf8')
       expect(markdown).toContain('## Observations')
-      expect(markdown).toMatch(/needs CONTRACT_API_KEY_OTHER_ORG/)
+      expect(markdown).toContain('needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG)')
       // Without the other organization's key, nobody else's record was tried: coverage says so,
       // and which key would let it.
       expect(report.coverage.neverSeen).toContain(
-        "getForm: another organization's record (§5) (needs --other-org-key or CONTRACT_API_KEY_OTHER_ORG)",
+        "getForm: another organization's record (§5) (needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG))",
       )
       expect(report.coverage.neverSeen).toContainEqual(
         expect.stringMatching(
-          /^createSeries: .*entitlement.* \(needs --no-entitlements-key or CONTRACT_API_KEY_NO_ENTITLEMENTS\)$/,
+          /^createSeries: .*entitlement.* \(needs --no-entitlements-key \(CONTRACT_API_KEY_NO_ENTITLEMENTS\)\)$/,
         ),
       )
       const html = await readFile(join(dir, 'conformance.html'), 'utf8')
-      expect(html).toContain('<p id="verdict" class="verdict conforms">')
+      expect(html).toContain(
+        '<p id="verdict" class="verdict conforms" data-verdict="conforms" data-exit-code="0">',
+      )
       expect(output).toMatch(/Contract against .*: \d+ passed, 0 failed, 0 blocked, \d+ skipped/)
     } finally {
       await mock.close()

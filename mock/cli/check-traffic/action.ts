@@ -5,20 +5,16 @@ import { loadDeploymentOption } from '../../deployment/load.ts'
 import { runRelease } from '../../deployment/release.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
+import { trafficVerdict } from '../../report-format/verdict.ts'
 import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
 import { apiRootsSeen, HarError, harExchanges, readHarText } from '../../traffic/har.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { ReleaseNeeds } from '../../traffic/release-needs.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
-import { EXIT, UsageError } from '../shared/options.ts'
+import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
-import {
-  findingLine,
-  printTrafficSummary,
-  releaseNeedLine,
-  trafficFailed,
-} from '../shared/traffic-print.ts'
+import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
 import type { CheckTrafficOptions } from './command.ts'
 
 /**
@@ -107,7 +103,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
       if (kept.releaseNeed) process.stdout.write(`${releaseNeedLine(kept.releaseNeed)}\n`)
     } catch (error) {
       // Our own failure on one entry: the reports name it, the other entries are checked.
-      log.note(`entry ${i + 1} could not be recorded (${(error as Error).message})`)
+      log.error(`entry ${i + 1} could not be recorded (${(error as Error).message})`)
     }
   })
   const summary = log.summary()
@@ -127,5 +123,5 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     buildHtmlReport,
   )
   printTrafficSummary(summary, reports)
-  process.exitCode = trafficFailed(summary) ? EXIT.failed : EXIT.ok
+  process.exitCode = trafficVerdict(summary).exitCode
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePositive } from '../shared/options.ts'
 import {
   parseReleaseArgument,
@@ -45,6 +46,7 @@ export const registerCheckTraffic = (program: Command): void => {
       `
 Entries outside the API root are ignored. Each violation and request issue is printed as one line;
 the reports hold every one with a curl that repeats its request (the key as $API_KEY).
+Reports: ${REPORT_FILES.join(', ')} in the report folder.
 
 With --release, which backend release the app needs (§9: slides arrived on 2026-07-11, series
 and sponsor reports on 2026-07-13): every exchange a deployment of that release could not serve
@@ -55,6 +57,8 @@ Exit status:
   1  a violation was found, or (--release) an exchange needs a later release
   2  usage error, a file that cannot be read or is not HAR, or one with no answered exchange
      under the API root (with the reason); a --report-dir it cannot write
+  3  could not check everything: an entry could not be checked, an error of the checker's own
+     (printed and named in every report)
 
 Examples:
   $ engagement-mock check-traffic session.har

@@ -1,12 +1,8 @@
 import { resolveRelease } from '../../../contract/releases.ts'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
 import { explorationSummary } from '../../conformance/explore/report.ts'
-import {
-  checkInitFile,
-  INIT_MAX_REQUESTS,
-  initDeployment,
-} from '../../conformance/init/init-deployment.ts'
-import { REPORT_FILES } from '../../conformance/reports/write-run-reports.ts'
+import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
+import { checkInitFile, initDeployment } from '../../conformance/init/init-deployment.ts'
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
@@ -16,6 +12,7 @@ import {
   runConformance,
 } from '../../conformance/run-conformance.ts'
 import { DeploymentError } from '../../deployment/schema.ts'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { EXIT, stringOption, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
@@ -135,7 +132,7 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
       option: '--init',
     })
     process.stderr.write(
-      `Probing ${baseUrl} with the profile's requests (at most ${INIT_MAX_REQUESTS})…\n`,
+      `Probing ${baseUrl} with the profile's requests (at most ${INIT_REQUESTS.most}, then the clean-up)…\n`,
     )
     const result = await usage(() => initDeployment({ ...common, out: file }))
     printInit(result)

@@ -1,5 +1,7 @@
 import { type Command, Option } from 'commander'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
+import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePositive } from '../shared/options.ts'
 
 export interface CheckOptions {
@@ -54,7 +56,7 @@ export const registerCheck = (program: Command): void => {
     )
     .option(
       '--init <file>',
-      "probe the deployment with the profile's requests (at most 48, marked, cleaned up) and write a starter deployment file",
+      `probe the deployment with the profile's requests (${INIT_REQUESTS.typical} requests when everything is accepted; the probe at most ${INIT_REQUESTS.most}, then its clean-up; marked) and write a starter deployment file`,
     )
     .option(
       '--release <date>',
@@ -89,11 +91,11 @@ export const registerCheck = (program: Command): void => {
     .addHelpText(
       'after',
       `
-Checks that need a key you did not give are skipped, and say which variable would enable them.
+Checks that need a key you did not give are skipped, and say which flag (or variable) would enable them.
 A check is blocked when the deployment refuses a request it needs to set up (e.g. a create body
 spelled as our profile spells it): the report names the request, the answer and the deployment
 file key that would fix it. Start a deployment file with --init, complete it, pass --deployment.
-Reports: conformance.md, conformance.json and contract-junit.xml in the report folder.
+Reports: ${REPORT_FILES.join(', ')} in the report folder.
 A deployment still on an earlier release (§9: slides arrived on 2026-07-11, series and sponsor
 reports on 2026-07-13): --release 2026-07-12 (or "release" in the deployment file). The checks
 of what came later are "not in this release": nothing of theirs is sent, and they do not count

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ConformanceResult } from '../../conformance/run-conformance.ts'
+import { catalogVerdict } from '../../report-format/verdict.ts'
 import { printSummary } from './print.ts'
 
 afterEach(() => vi.restoreAllMocks())
@@ -30,6 +31,7 @@ describe('the summary of a blocked run', () => {
     const out = printed({
       verdict: 'blocked',
       exitCode: 3,
+      outcome: catalogVerdict({}, { checks: 1, failed: 0, blocked: 1 }),
       run: {
         baseUrl: 'http://127.0.0.1:1/api/v1',
         strict: false,
@@ -56,7 +58,7 @@ describe('the summary of a blocked run', () => {
     const verdict = out.indexOf('Could not check everything')
     expect(section).toBeGreaterThan(0)
     expect(verdict).toBeGreaterThan(section)
-    expect(out).toContain('(see "Blocked" above)')
+    expect(out).toContain('see "Blocked".')
     expect(out).not.toContain('below')
   })
 })

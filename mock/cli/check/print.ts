@@ -2,8 +2,8 @@ import { releaseLabel } from '../../../contract/releases.ts'
 import { CHECK_STATES, type CheckState } from '../../conformance/engine/run-check.ts'
 import type { InitResult } from '../../conformance/init/init-deployment.ts'
 import { laterKindProbe, RELEASE_KEY } from '../../conformance/init/release-probe.ts'
-import { boundSentence } from '../../conformance/reports/run-report.ts'
 import type { ConformanceResult } from '../../conformance/run-conformance.ts'
+import { verdictLines } from '../../report-format/verdict.ts'
 
 const row = (cells: readonly (string | number)[], widths: readonly number[]) =>
   `  ${cells.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()
@@ -22,14 +22,6 @@ const table = (checks: ConformanceResult['checks']): string[] => {
   ]
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length))) ?? []
   return rows.map((cells) => row(cells, widths))
-}
-
-const VERDICT: Record<ConformanceResult['verdict'], string> = {
-  conforms: 'Conforms: every check that ran passed.',
-  fails: 'Does not conform: a check failed.',
-  blocked:
-    'Could not check everything: no check failed, but some were blocked (see "Blocked" above).',
-  'could-not-run': 'Could not check: the suite could not run, or stopped on an error of its own.',
 }
 
 /** The summary on stdout: the table, what failed, what was blocked and by which key, the reports. */
@@ -71,14 +63,7 @@ export const printSummary = (result: ConformanceResult): void => {
       `\nNot in this release (${later.length} checks, nothing sent): ${[...what].join('; ')}.\n`,
     )
   }
-  const bound = result.run.bound
-  out.write(
-    `\n${
-      result.verdict === 'blocked' && bound
-        ? `Could not check everything: no check failed, but ${boundSentence(bound, result.checks.length)}.${result.totals.blocked > 0 ? ' Some were blocked too (see "Blocked" above).' : ''}`
-        : VERDICT[result.verdict]
-    }\n`,
-  )
+  out.write(`\n${verdictLines(result.outcome).join('\n')}\n`)
   out.write(
     `Requests: ${result.requests} (bound ${result.run.maxRequests}), plus ${result.run.cleanupRequests ?? 0} to clean up. ${result.run.cleanup ?? ''}\n`,
   )

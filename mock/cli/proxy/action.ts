@@ -5,20 +5,16 @@ import { loadDeploymentOption } from '../../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../../proxy/proxy.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
+import { trafficVerdict } from '../../report-format/verdict.ts'
 import { harEntry } from '../../traffic/har.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { version } from '../program.ts'
 import { EXIT, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
-import {
-  findingLine,
-  printTrafficSummary,
-  releaseNeedLine,
-  trafficFailed,
-} from '../shared/traffic-print.ts'
+import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
 import type { ProxyOptions } from './command.ts'
 
-/** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits 0 or 1. */
+/** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits with the verdict's status (0, 1 or 3). */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {
   const deployment = await loadDeploymentOption(options.deployment)
   const inputs = options.deployment === undefined ? [] : [options.deployment]
@@ -87,7 +83,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
       `${what}: ${error instanceof Error ? error.message : String(error)}`,
     )
     own.push(line)
-    running.log.note(`the proxy's own error (${line})`)
+    running.log.error(`the proxy's own error (${line})`)
     process.stderr.write(`⚠ ${line}\n`)
   }
   process.on('uncaughtException', (error) => ownError('unexpected error', error))
@@ -118,7 +114,7 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
       )
       printTrafficSummary(summary, reports)
       if (recorder && record) process.stdout.write(`  ${record}\n`)
-      process.exit(trafficFailed(summary) || own.length > 0 ? EXIT.failed : EXIT.ok)
+      process.exit(trafficVerdict(summary).exitCode)
     } catch (error) {
       process.stderr.write(`Could not write the reports: ${running.secrets.scrub(String(error))}\n`)
       process.exit(EXIT.failed)

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePort, parsePositive } from '../shared/options.ts'
 import {
   parseReleaseArgument,
@@ -68,8 +69,8 @@ No credential is printed, reported or recorded: each Authorization value (and th
 wherever the deployment echoes it) is written as $API_KEY_1, $API_KEY_2, … one per key, in lines,
 curls, reports and the --record HAR (Authorization: Bearer $API_KEY_1).
 
-Ctrl+C (SIGINT) or SIGTERM stops it and writes conformance.md, conformance.json and
-contract-junit.xml to the report folder.
+Ctrl+C (SIGINT) or SIGTERM stops it and writes the reports to the report folder:
+${REPORT_FILES.join(', ')}.
 
 With --release, which backend release the app needs (§9): each exchange a deployment of that
 release could not serve (an operation or an activity kind that came later) is printed as one line
@@ -77,10 +78,11 @@ as it happens, and the reports list them in their own section, with the release 
 
 Exit status (on stop):
   0  no violation (request issues alone are the client's); with --release, every exchange served
-  1  a violation was seen, (--release) an exchange needs a later release, or the proxy met an
-     error of its own (printed, and named in the reports, which are still written)
+  1  a violation was seen, or (--release) an exchange needs a later release
   2  usage error: bad option, deployment file or port, or a --record / --report-dir it cannot
      write (an existing --record file is never replaced)
+  3  could not check everything: the proxy met an error of its own (printed, and named in
+     every report, which are still written)
 
 Examples:
   $ engagement-mock proxy https://staging.example.com/api/v1

@@ -1,4 +1,5 @@
 import { plural } from '../../core/plural.ts'
+import { trafficVerdict, verdictLines } from '../../report-format/verdict.ts'
 import type { RecordedFinding, TrafficSummary } from '../../traffic/log.ts'
 import { type ReleaseNeed, releaseVerdict } from '../../traffic/release-needs.ts'
 
@@ -9,10 +10,6 @@ export const findingLine = (f: RecordedFinding): string =>
 /** An exchange the `--release` cannot serve, as one line. */
 export const releaseNeedLine = (need: ReleaseNeed): string =>
   `✗ #${need.exchange} ${need.operationId} ${need.method} ${need.path} → ${need.status} needs a later release: ${need.message}`
-
-/** Whether the run fails: a violation, or (`--release`) an exchange that release cannot serve. */
-export const trafficFailed = (traffic: TrafficSummary): boolean =>
-  traffic.violationCount > 0 || (traffic.release !== undefined && !traffic.release.served)
 
 /** The end of a run: the counts per operation, the verdict, the reports. */
 export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly string[]): void => {
@@ -36,12 +33,9 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
   }
   for (const [note, count] of Object.entries(traffic.notes))
     out.write(`  not checked: ${note} (${count})\n`)
-  out.write(
-    traffic.violationCount === 0
-      ? `\nNo violation${traffic.requestIssueCount > 0 ? ` (${plural(traffic.requestIssueCount, 'request issue')}: the client's)` : ''}.\n`
-      : `\n${plural(traffic.violationCount, 'violation')}: the deployment does not conform.\n`,
-  )
-  if (traffic.release) out.write(`\n${releaseVerdict(traffic.release)}\n`)
+  // The verdict as every report shows it; a release that serves everything says which it needs.
+  out.write(`\n${verdictLines(trafficVerdict(traffic)).join('\n')}\n`)
+  if (traffic.release?.served) out.write(`${releaseVerdict(traffic.release)}\n`)
   out.write(`${traffic.coverage.line}\n`)
   if (reports.length > 0) {
     out.write('\nReports\n')

@@ -1,7 +1,9 @@
+import { plural } from '../../core/plural.ts'
 import { NotOffered } from '../../deployment/to-deployment.ts'
 import type { Run } from './run-state.ts'
 
 export interface CleanupOutcome {
+  /** Forms the clean-up deleted (exploration's own deletions are in the summary, not here). */
   deleted: number
   /** Records left behind: kinds without a delete operation, or a deployment without DELETE /forms/{id}. */
   left: number
@@ -45,10 +47,11 @@ export const cleanup = async (run: Run): Promise<CleanupOutcome> => {
     }
   }
   const left = forms.length - deleted + others
+  const earlier = run.formsDeletedEarlier
   const marker = `titled "${run.marker} …"`
   const summary =
     supported === false
       ? `this deployment has no form delete operation (${firstRefusal}); ${left} records of this run stay, ${marker}.`
-      : `${deleted} forms deleted; ${left} records without a delete operation (sessions, series, reports) stay, ${marker}.`
+      : `${plural(deleted + earlier, 'form')} deleted${earlier > 0 ? ` (${earlier} by exploration as it went)` : ''}; ${left} records without a delete operation (sessions, series, reports) stay, ${marker}.`
   return { deleted, left, supported, summary }
 }

@@ -15,6 +15,11 @@ export const KEY_OPTIONS: Record<KeyRole, string> = {
   otherOrg: '--other-org-key',
   noEntitlements: '--no-entitlements-key',
 }
+/**
+ * How a key is asked for wherever one is missing (a skipped check, a never-seen outcome): its
+ * option, then its variable, e.g. `--other-org-key (CONTRACT_API_KEY_OTHER_ORG)`.
+ */
+export const keyNamed = (role: KeyRole): string => `${KEY_OPTIONS[role]} (${KEY_VARS[role]})`
 /** Keys a check may need beyond the main one. */
 export type OptionalKey = Exclude<KeyRole, 'main'>
 

@@ -4,7 +4,7 @@ import { NotOffered } from '../../deployment/to-deployment.ts'
 import type { CheckState, Observation } from '../../report-format/model.ts'
 import type { Check } from './check.ts'
 import { CheckContext } from './context.ts'
-import { boundSetting, type ContractEnv, KEY_VARS } from './env.ts'
+import { boundSetting, type ContractEnv, keyNamed } from './env.ts'
 import { BudgetExhausted, ContractFailure, SetupBlocked } from './failure.ts'
 import type { Run } from './run-state.ts'
 
@@ -25,12 +25,10 @@ export interface CheckResult {
   error?: Error
 }
 
-/** `undefined` when the check can run; else the variables that would enable it. */
+/** `undefined` when the check can run; else the flags (and their variables) that would enable it. */
 export const skipReason = (check: Check, env: ContractEnv): string | undefined => {
   const missing = (check.needs ?? []).filter((role) => env.keys[role] === undefined)
-  return missing.length === 0
-    ? undefined
-    : `needs ${missing.map((role) => KEY_VARS[role]).join(' and ')}`
+  return missing.length === 0 ? undefined : `needs ${missing.map(keyNamed).join(' and ')}`
 }
 
 /**

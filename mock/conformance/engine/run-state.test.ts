@@ -30,7 +30,7 @@ describe('a run says what it lacked to provoke what it never saw', () => {
       "getForm: another organization's record",
     )
     expect(getForm).toBe(
-      "getForm: another organization's record (§5) (needs --other-org-key or CONTRACT_API_KEY_OTHER_ORG)",
+      "getForm: another organization's record (§5) (needs --other-org-key (CONTRACT_API_KEY_OTHER_ORG))",
     )
   })
 
@@ -39,12 +39,12 @@ describe('a run says what it lacked to provoke what it never saw', () => {
     const { line } = run.coverage.summary()
     // The items bare (the lists of the reports carry each one's reason), then the reason once.
     expect(line).not.toContain('(needs')
-    expect(line).toMatch(/; 2 of them: needs --other-org-key or CONTRACT_API_KEY_OTHER_ORG$/)
+    expect(line).toMatch(/; 2 of them: needs --other-org-key \(CONTRACT_API_KEY_OTHER_ORG\)$/)
   })
 
   it('names the key without entitlements beside each missing entitlement', () => {
     expect(neverSeen(answered(runWith(), 'createSeries'), 'createSeries: ')).toContain(
-      `createSeries: ${outcomeLabel('missing_entitlement')} (needs --no-entitlements-key or CONTRACT_API_KEY_NO_ENTITLEMENTS)`,
+      `createSeries: ${outcomeLabel('missing_entitlement')} (needs --no-entitlements-key (CONTRACT_API_KEY_NO_ENTITLEMENTS))`,
     )
   })
 

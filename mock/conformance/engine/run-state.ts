@@ -10,9 +10,9 @@ import { underRoot } from '../../traffic/exchange.ts'
 import {
   boundSetting,
   type ContractEnv,
-  KEY_OPTIONS,
   KEY_VARS,
   type KeyRole,
+  keyNamed,
   type OptionalKey,
 } from './env.ts'
 import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
@@ -57,6 +57,8 @@ export class Run {
   requests = 0
   /** Clean-up requests, at most one per form created: never withheld, so counted apart. */
   cleanupRequests = 0
+  /** Forms exploration deleted as it went (after each sequence, its probe form): clean-up counts them too. */
+  formsDeletedEarlier = 0
   /** Checks the request bound stopped before they began or part-way: skipped, never failed. */
   boundStopped = 0
   readonly created: CreatedRecord[] = []
@@ -139,7 +141,7 @@ export class Run {
   private unseenBecause(op: OperationId, outcome: Outcome): string | undefined {
     const role = KEY_OF_OUTCOME[outcome]
     if (role && this.env.keys[role] === undefined) {
-      return `needs ${KEY_OPTIONS[role]} or ${KEY_VARS[role]}`
+      return `needs ${keyNamed(role)}`
     }
     const blocked = this.blocked.filter((check) => check.operations.includes(op))
     if (blocked.length === 0) return undefined

@@ -169,6 +169,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       run.cleanupRequests += 1
       deleteOffered = answer.status >= 200 && answer.status <= 299
       if (!deleteOffered) continue
+      run.formsDeletedEarlier += 1
       const index = run.created.findIndex((c) => c.id === rec.real)
       if (index >= 0) run.created.splice(index, 1)
     }

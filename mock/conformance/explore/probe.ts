@@ -84,7 +84,8 @@ export const probeVocabulary = async (
       }
       run.cleanupRequests += 1
       try {
-        await api.deleteForm({ params: { id: formId } })
+        const deleted = await api.deleteForm({ params: { id: formId } })
+        if (deleted.status >= 200 && deleted.status <= 299) run.formsDeletedEarlier += 1
       } catch (error) {
         // The deployment file says there is no delete: the probe form stays, titled with the marker.
         if (!(error instanceof NotOffered)) throw error

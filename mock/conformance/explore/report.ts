@@ -124,9 +124,9 @@ export const explorationJunit = (result: ExploreResult): string => {
           (d) =>
             `    <testcase classname="exploration" name="Exploration divergence (seed ${d.seed}, ${d.steps.length} steps): ${xml(d.summary)}">\n      <failure message="${xml(d.summary)}" type="Divergence">${xml(`${d.differences.join('\n')}\n\nModel:\n${d.model}\n\nDeployment:\n${d.deployment}\n\n${d.script}`)}</failure>\n    </testcase>`,
         )
-  const failures =
-    result.divergences.length + (result.error && result.divergences.length === 0 ? 1 : 0)
-  return `  <testsuite name="Exploration" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>\n`
+  // Its own error is an <error>, as every report's run error is: not a verdict on the deployment.
+  const errors = result.error && result.divergences.length === 0 ? 1 : 0
+  return `  <testsuite name="Exploration" tests="${cases.length}" failures="${result.divergences.length}" errors="${errors}" skipped="0">\n${cases.join('\n')}\n  </testsuite>\n`
 }
 
 /** Adds the exploration suite to a JUnit file another reporter wrote, keeping its totals right. */

@@ -1,9 +1,5 @@
-import {
-  ACTIVITY_CONFIGS,
-  ACTIVITY_KINDS,
-  type ActivityKind,
-} from '../../../contract/activities.ts'
-import { FIELD_CONFIGS, FIELD_KINDS, type FieldKind } from '../../../contract/fields.ts'
+import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activities.ts'
+import { FIELD_KINDS, type FieldKind } from '../../../contract/fields.ts'
 import { TEMPLATE_CONTENT } from '../../../contract/form-templates.ts'
 import { demoPlan } from '../../../fixtures/demo.ts'
 import { planContents, shapePaths, shapeWithin } from '../../deployment/plan-contents.ts'
@@ -106,11 +102,4 @@ export const withoutParts = (content: KindContent, refused: readonly string[]): 
   return out
 }
 
-/**
- * The most requests the contents' probe may take beyond one per kind: the base, each part and the
- * content without the refused ones, where every key of the kind's schema could be a part. Read off
- * the contract, so the bound is known before the plan is built.
- */
-export const CONTENT_PROBE_EXTRA =
-  ACTIVITY_KINDS.reduce((n, kind) => n + 2 + Object.keys(ACTIVITY_CONFIGS[kind].shape).length, 0) +
-  FIELD_KINDS.reduce((n, kind) => n + 2 + Object.keys(FIELD_CONFIGS[kind].shape).length, 0)
+export { CONTENT_PROBE_EXTRA } from './bound.ts'

@@ -20,7 +20,8 @@ import {
   ConformanceOptionsError,
   conformanceEnv,
 } from '../run-conformance.ts'
-import { CONTENT_PROBE_EXTRA, initContents, type KindContent } from './contents.ts'
+import { INIT_MAX_REQUESTS } from './bound.ts'
+import { initContents, type KindContent } from './contents.ts'
 import { answerText, type KindOutcome, type KindProbe, probeKind } from './kinds.ts'
 import {
   absentOperations,
@@ -73,15 +74,7 @@ export interface InitResult {
   kinds: KindOutcome[]
 }
 
-/**
- * Requests a probe may send at most: the release reads (2), the creates (6), the richest content
- * of each field kind (12) and activity kind (11) and the unknown-kind twin of a refused later kind
- * (1), the field-config replace, the open and the inferred operations (6): 38, plus room for what a
- * deployment answers unexpectedly (48); then, for a refused content, its sample, each key beyond it
- * and the content without the refused ones (at most CONTENT_PROBE_EXTRA, every key of each kind's
- * schema). Clean-up (the forms' deletes) is counted apart.
- */
-export const INIT_MAX_REQUESTS = 48 + CONTENT_PROBE_EXTRA
+export { INIT_MAX_REQUESTS } from './bound.ts'
 
 const errorText = (body: unknown, text: string): string => {
   const error = (body as { error?: unknown } | undefined)?.error

@@ -70,7 +70,12 @@ describe('conformance.html', () => {
     ])
     const html = buildHtmlReport(json)
     selfContained(html)
-    expect(html).toContain('<p id="verdict" class="verdict fails">Does not conform</p>')
+    expect(html).toContain(
+      '<p id="verdict" class="verdict fails" data-verdict="fails" data-exit-code="1">Does not conform: 1 check failed. Could not check everything: 1 check blocked',
+    )
+    // Each finding of the verdict on its own line under it.
+    expect(html).toContain('<li data-kind="violation">Does not conform: 1 check failed.</li>')
+    expect(html).toContain('<li data-kind="blocked">Could not check everything: 1 check blocked')
     expect(html).toContain(`<pre>got ${escapeHtml(HOSTILE)}\ncurl -X GET</pre>`)
     expect(html).toContain(`<h3>failing ${escapeHtml(HOSTILE)}</h3>`)
     expect(html).toContain(`<code>${escapeHtml(HOSTILE)}</code>`)
@@ -154,7 +159,9 @@ describe('conformance.html', () => {
     expect(json.exploration).toBe(section.json)
     const html = buildHtmlReport(json)
     selfContained(html)
-    expect(html).toContain('<p id="verdict" class="verdict fails">Does not conform</p>')
+    expect(html).toContain(
+      '<p id="verdict" class="verdict fails" data-verdict="fails" data-exit-code="1">Does not conform: exploration found 1 divergence.</p>',
+    )
     expect(html).toContain(`<p><strong>1 divergence ${escapeHtml(HOSTILE)}.</strong></p>`)
     expect(html).toContain(`<h3>Divergence 1: ${escapeHtml(HOSTILE)}</h3>`)
   })

@@ -1,9 +1,11 @@
+import { releaseLabel } from '../../../contract/releases.ts'
 import type { CellState, CoverageSummary } from '../../traffic/coverage.ts'
 import { MATRIX_COLUMNS, profileTally, whereText } from '../../traffic/coverage-report.ts'
 import type { RecordedFinding } from '../../traffic/log.ts'
+import { type ReleaseSummary, releaseVerdict } from '../../traffic/release-needs.ts'
 import { type Answer, formatAnswer, type ObservationRow } from '../engine/observation.ts'
 import type { ExplorationData } from './exploration-section.ts'
-import { boundSentence, type ReportedCheck, type RunInfo, verdictOf } from './run-report.ts'
+import type { ReportedCheck, RunInfo, RunVerdict } from './run-report.ts'
 
 /**
  * What conformance.html is built from: the same data conformance.json carries, for a catalog run
@@ -12,6 +14,8 @@ import { boundSentence, type ReportedCheck, type RunInfo, verdictOf } from './ru
  */
 export interface HtmlReportData {
   run: RunInfo & { source?: { kind: string; apiRoot: string; from?: string } }
+  /** The run's verdict, as every report shows it (report-format/verdict.ts): the page derives none. */
+  verdict: RunVerdict
   totals: { checks: number; passed: number; failed: number; blocked: number; skipped: number }
   checks: readonly Omit<ReportedCheck, 'observations'>[]
   observations: readonly ObservationRow[]
@@ -23,6 +27,8 @@ export interface HtmlReportData {
     requestIssueCount: number
     violations: readonly RecordedFinding[]
     requestIssues: readonly RecordedFinding[]
+    release?: ReleaseSummary
+    errors?: readonly string[]
   }
 }
 
@@ -90,33 +96,6 @@ pre{background:#f7f7f7;border:1px solid #e0e0e0;padding:8px;overflow-x:auto;whit
 const list = (items: readonly string[]) =>
   items.length === 0 ? '' : `<ul>${items.map((item) => `<li>${e(item)}</li>`).join('')}</ul>`
 
-const verdictOfData = (data: HtmlReportData): { key: string; text: string } => {
-  if (data.traffic) {
-    const { violationCount, requestIssueCount } = data.traffic
-    return violationCount > 0
-      ? {
-          key: 'fails',
-          text: `${violationCount} violation${violationCount === 1 ? '' : 's'}: the deployment does not conform`,
-        }
-      : {
-          key: 'conforms',
-          text: `No violation${requestIssueCount > 0 ? ` (${requestIssueCount} request issues: the client’s)` : ''}`,
-        }
-  }
-  const { bound } = data.run
-  const verdict = verdictOf(data.totals, data.run.problem, data.exploration, data.run.error, bound)
-  const text = {
-    conforms: 'Conforms: every check that ran passed',
-    fails: 'Does not conform',
-    blocked:
-      bound && data.totals.blocked === 0
-        ? `Could not check everything: ${boundSentence(bound, data.totals.checks)}`
-        : 'Could not check everything: some checks were blocked',
-    'could-not-run': 'Could not run',
-  }[verdict]
-  return { key: verdict, text }
-}
-
 const matrixHtml = (coverage: CoverageSummary): string => {
   const head = `<tr><th>Operation</th>${MATRIX_COLUMNS.map((c) => `<th class="col">${e(c.title)}</th>`).join('')}<th class="col">profile only</th></tr>`
   const rows = coverage.matrix.map((row) => {
@@ -174,6 +153,31 @@ const failuresHtml = (data: HtmlReportData): string => {
       : ''
   return `<section id="failures"><h2>Failures</h2>${checks.join('')}${found.join('')}${more}</section>`
 }
+
+/** With `--release`: the release's verdict, what of later releases the traffic used, and where. */
+const releaseHtml = (release: ReleaseSummary | undefined): string => {
+  if (!release) return ''
+  const label = releaseLabel(release.release, release.given)
+  const uses =
+    release.uses.length === 0
+      ? ''
+      : `<table><thead><tr><th>Uses</th><th>Added in</th><th>Exchanges</th></tr></thead><tbody>${release.uses
+          .map((u) => `<tr><td>${e(u.what)}</td><td>${e(u.since)}</td><td>${u.exchanges}</td></tr>`)
+          .join('')}</tbody></table>`
+  const unserved = release.unserved
+    .slice(0, FINDINGS_SHOWN)
+    .map(
+      (n) =>
+        `<li>#${n.exchange} <code>${e(n.method)} ${e(n.path)}</code> (${e(n.operationId)}) → ${n.status}: ${e(n.message)}</li>`,
+    )
+  return `<section id="release"><h2>Release ${e(label)}</h2><p${release.served ? '' : ' class="no"'}>${e(releaseVerdict(release))}</p>${uses}${unserved.length > 0 ? `<ul>${unserved.join('')}</ul>` : ''}</section>`
+}
+
+/** Errors of the run's own (traffic: an exchange it could not record, the proxy's own error). */
+const errorsHtml = (errors: readonly string[] | undefined): string =>
+  errors && errors.length > 0
+    ? `<section id="errors"><h2>Errors of its own</h2><p>What these met could not be checked.</p>${list(errors)}</section>`
+    : ''
 
 const blockedHtml = (data: HtmlReportData): string => {
   const blocked = data.checks.filter((c) => c.state === 'blocked')
@@ -249,7 +253,7 @@ const checksHtml = (data: HtmlReportData): string => {
 
 /** conformance.html: one self-contained page, every value from the deployment escaped. */
 export const buildHtmlReport = (data: HtmlReportData): string => {
-  const verdict = verdictOfData(data)
+  const { verdict } = data
   const { run, totals } = data
   const traffic = data.traffic
   const title = traffic ? 'Conformance report: observed traffic' : 'Conformance report'
@@ -267,12 +271,15 @@ export const buildHtmlReport = (data: HtmlReportData): string => {
 </head>
 <body>
 <h1>${e(title)}</h1>
-<p class="meta">Target <code>${e(run.baseUrl)}</code>${run.ownMock ? ' (the mock, started by the suite)' : ''}${run.source?.from ? `, from <code>${e(run.source.from)}</code>` : ''} · run <code>${e(run.runId)}</code>${run.release ? ` · release ${e(run.release.given)}` : ''}</p>
-<p id="verdict" class="verdict ${e(verdict.key)}">${e(verdict.text)}</p>
+<p class="meta">Target <code>${e(run.baseUrl)}</code>${run.ownMock ? ' (the mock, started by the suite)' : ''}${run.source?.from ? `, from <code>${e(run.source.from)}</code>` : ''} · run <code>${e(run.runId)}</code>${run.release ? ` · release ${e(run.release.given)}` : traffic?.release ? ` · release ${e(traffic.release.given)}` : ''}</p>
+<p id="verdict" class="verdict ${e(verdict.key)}" data-verdict="${e(verdict.key)}" data-exit-code="${verdict.exitCode}">${e(verdict.text)}</p>
+${verdict.findings.length > 1 ? `<ul id="findings">${verdict.findings.map((f) => `<li data-kind="${e(f.kind)}">${e(f.text)}</li>`).join('')}</ul>` : ''}
 <p>${e(counts)}</p>
 ${run.problem ? `<p class="no">The suite could not run: ${e(run.problem)}</p>` : ''}
 ${matrixHtml(data.coverage)}
 ${failuresHtml(data)}
+${releaseHtml(data.traffic?.release)}
+${errorsHtml(data.traffic?.errors)}
 ${blockedHtml(data)}
 ${requestIssuesHtml(data)}
 ${explorationHtml(data.exploration)}

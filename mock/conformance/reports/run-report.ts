@@ -1,6 +1,7 @@
 import { releaseLabel } from '../../../contract/releases.ts'
 import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
 import type { CheckState, ReportedCheck, RunInfo } from '../../report-format/model.ts'
+import { catalogVerdict } from '../../report-format/verdict.ts'
 import { Coverage, type CoverageSummary } from '../../traffic/coverage.ts'
 import { coverageMarkdown } from '../../traffic/coverage-report.ts'
 import { label } from '../engine/context.ts'
@@ -8,39 +9,12 @@ import { formatAnswer, mergeObservations } from '../engine/observation.ts'
 import type { ExplorationData, ExplorationSection } from './exploration-section.ts'
 
 export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
-
-/**
- * `conforms` (exit 0), `fails` (1: a check failed), `blocked` (3: nothing failed, but some checks
- * could not run: the deployment refused their setup, or the run's own request bound stopped them),
- * `could-not-run` (3: the target cannot be checked at all).
- */
-export type ConformanceVerdict = 'conforms' | 'fails' | 'blocked' | 'could-not-run'
-export const VERDICT_EXIT: Record<ConformanceVerdict, 0 | 1 | 3> = {
-  conforms: 0,
-  fails: 1,
-  blocked: 3,
-  'could-not-run': 3,
-}
-
-/** The run's verdict from its totals, why it could not run, and exploration's divergences. */
-export const verdictOf = (
-  totals: { failed: number; blocked: number },
-  problem?: string,
-  exploration?: { divergences: readonly unknown[]; error?: string },
-  /** An error of the run's own that stopped it part way (RunInfo's `error`). */
-  stoppedBy?: string,
-  /** The checks the run's own request bound stopped (RunInfo's `bound`): never a failure. */
-  bound?: { checks: number },
-): ConformanceVerdict => {
-  if (problem !== undefined) return 'could-not-run'
-  if (totals.failed > 0 || (exploration?.divergences.length ?? 0) > 0) return 'fails'
-  if (stoppedBy !== undefined || exploration?.error !== undefined) return 'could-not-run'
-  return totals.blocked > 0 || (bound?.checks ?? 0) > 0 ? 'blocked' : 'conforms'
-}
-
-/** The sentence every report gives a run its request bound stopped: how much it checked. */
-export const boundSentence = (bound: { setting: string; checks: number }, total: number): string =>
-  `${bound.checks} of ${total} checks did not run or finish: the run's request bound (${bound.setting}) was reached. That is the run's own limit, not the deployment's failure; raise it to run them (they are listed as skipped)`
+export {
+  type ConformanceVerdict,
+  catalogVerdict,
+  type RunVerdict,
+  VERDICT_EXIT,
+} from '../../report-format/verdict.ts'
 
 const ICON: Record<CheckState, string> = {
   passed: 'pass',
@@ -74,8 +48,14 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
     a.question.localeCompare(b.question),
   )
   const later = count('not-in-release')
+  const verdict = catalogVerdict(
+    run,
+    { checks: checks.length, failed: count('failed'), blocked: count('blocked') },
+    exploration?.json,
+  )
   const json = {
     run,
+    verdict,
     totals: {
       checks: checks.length,
       passed: count('passed'),
@@ -105,15 +85,14 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
         ]
       : []),
     '',
+    `Verdict: **${verdict.text}**`,
+    '',
     ...(run.problem ? [`**The suite could not run:** ${run.problem}`, ''] : []),
     ...(run.error
       ? [
           `**The run stopped on an error of its own:** ${run.error}. The checks below ran before it.`,
           '',
         ]
-      : []),
-    ...(run.bound
-      ? [`**Could not check everything:** ${boundSentence(run.bound, checks.length)}.`, '']
       : []),
     `**${json.totals.passed} passed, ${json.totals.failed} failed, ${json.totals.blocked} blocked, ${json.totals.skipped} skipped, ${json.totals.observed} observed${later > 0 ? `, ${later} not in this release` : ''}** of ${checks.length} checks.`,
     '',

@@ -24,7 +24,7 @@ export const writeRunReports = async (
   coverage?: CoverageSummary,
 ): Promise<string[]> => {
   const { json, markdown } = buildRunReport(run, checks, exploration, coverage)
-  const cases = buildJunit(run, checks)
+  const cases = buildJunit(run, checks, json.verdict)
   const junit = exploration ? withJunitSuite(cases, exploration.junitSuite) : cases
   return writeReportFiles(dir, { markdown, json, junit }, secrets, buildHtmlReport)
 }
