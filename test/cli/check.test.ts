@@ -134,6 +134,44 @@ describe('engagement-mock check', () => {
     expect(status).toBe(3)
   }, 120_000)
 
+  it('reads the bound and the time-out from CONTRACT_MAX_REQUESTS and CONTRACT_TIMEOUT_MS, as its help says', async () => {
+    running = await startServer({ port: 0 })
+    const reports = join(tmp, 'bounded-by-variable')
+    const run = await runCli(['check', running.baseUrl, ...keys, '--report-dir', reports], {
+      env: { CONTRACT_MAX_REQUESTS: '5', CONTRACT_TIMEOUT_MS: '5000' },
+    })
+    expectReportsAgree(run, reports, ['bound'])
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    expect(report.run.requests).toBe(5)
+    expect(run.stdout).toContain("the run's request bound (CONTRACT_MAX_REQUESTS=5) was reached")
+    expect(run.status).toBe(3)
+  }, 120_000)
+
+  it.each([
+    ['CONTRACT_MAX_REQUESTS', 'many'],
+    ['CONTRACT_TIMEOUT_MS', '-1'],
+  ])('refuses a bad %s before anything is sent, naming it (exit 2)', async (variable, value) => {
+    let requests = 0
+    const server = createServer((_request, response) => {
+      requests += 1
+      response.writeHead(500).end()
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    const { port } = server.address() as AddressInfo
+    try {
+      const { status, stderr, stdout } = await runCli(
+        ['check', `http://127.0.0.1:${port}/api/v1`, ...keys],
+        { env: { [variable]: value } },
+      )
+      expect(stderr).toContain(`${variable}: Expected a whole number of at least 1.`)
+      expect(stderr + stdout).not.toContain('Checking')
+      expect(requests).toBe(0)
+      expect(status).toBe(2)
+    } finally {
+      server.close()
+    }
+  })
+
   it('exits 1 when a check failed before the bound was reached, the rest skipped', async () => {
     // A deployment whose POST /forms answers 201 with an empty form: the first check fails.
     running = await startServer({ port: 0 })

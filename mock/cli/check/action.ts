@@ -13,7 +13,7 @@ import {
 } from '../../conformance/run-conformance.ts'
 import { DeploymentError } from '../../deployment/schema.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
-import { EXIT, stringOption, UsageError } from '../shared/options.ts'
+import { EXIT, parsePositive, stringOption, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
 import type { CheckOptions } from './command.ts'
@@ -45,6 +45,25 @@ const releaseOption = (options: CheckOptions): Pick<ConformanceOptions, 'release
     )
   }
   return { release }
+}
+
+/**
+ * `--max-requests` or `--timeout-ms`, else its CONTRACT_* variable (as the help says); a bad value
+ * is exit 2 naming the variable, and messages about the value name where it came from.
+ */
+const numberOption = (
+  given: number | undefined,
+  flag: string,
+  variable: 'CONTRACT_MAX_REQUESTS' | 'CONTRACT_TIMEOUT_MS',
+): { value?: number; source: string } => {
+  if (given !== undefined) return { value: given, source: flag }
+  const raw = process.env[variable]
+  if (raw === undefined || raw === '') return { source: flag }
+  try {
+    return { value: parsePositive(raw), source: variable }
+  } catch (error) {
+    throw new UsageError(`${variable}: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }
 
 /** Bad options and deployment files are usage errors: exit 2, before any request. */
@@ -91,6 +110,8 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
   const otherOrg = options.otherOrgKey ?? process.env.CONTRACT_API_KEY_OTHER_ORG
   const noEntitlements =
     stringOption(options.entitlementsKey) ?? process.env.CONTRACT_API_KEY_NO_ENTITLEMENTS
+  const maxRequests = numberOption(options.maxRequests, '--max-requests', 'CONTRACT_MAX_REQUESTS')
+  const timeoutMs = numberOption(options.timeoutMs, '--timeout-ms', 'CONTRACT_TIMEOUT_MS')
   const common: ConformanceOptions = {
     baseUrl,
     key,
@@ -98,14 +119,14 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     sources: {
       baseUrl: `the base URL argument (${baseUrl})`,
       key: options.key === undefined ? 'CONTRACT_API_KEY' : '--key',
-      timeoutMs: '--timeout-ms',
-      maxRequests: '--max-requests',
+      timeoutMs: timeoutMs.source,
+      maxRequests: maxRequests.source,
     },
     ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
     ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
-    ...(options.strict ? { strict: true } : {}),
-    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.strict || process.env.CONTRACT_PROFILE === 'strict' ? { strict: true } : {}),
+    ...(maxRequests.value === undefined ? {} : { maxRequests: maxRequests.value }),
+    ...(timeoutMs.value === undefined ? {} : { timeoutMs: timeoutMs.value }),
     ...exploreOption(options),
     ...releaseOption(options),
   }
