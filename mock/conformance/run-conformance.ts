@@ -3,6 +3,7 @@ import { loadDeployment } from '../deployment/load.ts'
 import { type RunRelease, runRelease } from '../deployment/release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
 import { Secrets } from '../report-format/secrets.ts'
+import { withUnwrittenReports } from '../report-format/verdict.ts'
 import type { CoverageSummary } from '../traffic/coverage.ts'
 import { CATALOG } from './checks/index.ts'
 import type { Check } from './engine/check.ts'
@@ -301,8 +302,12 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     })
     const cleaned = checks.map(clean)
     const coverage = run?.coverage.summary()
-    const reports = options.reportDir
-      ? await writeRunReports(
+    let reports: string[] = []
+    // Reports that cannot be written (a full disk) leave the result, and the console, to say so.
+    let unwritten: string | undefined
+    if (options.reportDir) {
+      try {
+        reports = await writeRunReports(
           info,
           cleaned,
           options.reportDir,
@@ -310,9 +315,13 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
           secrets,
           coverage,
         )
-      : []
+      } catch (error) {
+        unwritten = secrets.scrub(error instanceof Error ? error.message : String(error))
+      }
+    }
     const totals = totalsOf(cleaned)
-    const outcome = catalogVerdict(info, totals, exploration)
+    const verdict = catalogVerdict(info, totals, exploration)
+    const outcome = unwritten === undefined ? verdict : withUnwrittenReports(verdict, unwritten)
     return {
       verdict: outcome.key,
       exitCode: outcome.exitCode,

@@ -166,6 +166,20 @@ export const trafficVerdict = (
   )
 }
 
+/**
+ * The verdict once the report files could not be written (a full disk, a folder removed during the
+ * run): the console is the one report left, so it says so, and the run is never greener than 3.
+ */
+export const withUnwrittenReports = (verdict: RunVerdict, why: string): RunVerdict =>
+  verdictFrom(
+    [
+      ...verdict.findings,
+      { kind: 'run-error', count: 1, text: `Could not write the reports: ${why}.` },
+    ],
+    verdict.text,
+    verdict.key === 'could-not-run',
+  )
+
 /** The verdict as the console prints it: a line per finding, or what a clean run says. */
 export const verdictLines = (verdict: RunVerdict): string[] =>
   verdict.findings.length === 0 ? [verdict.text] : verdict.findings.map((f) => f.text)

@@ -254,6 +254,25 @@ describe('engagement-mock check', () => {
     expect(stdout).toContain('the run stopped on an error of its own (disk on fire)')
   }, 120_000)
 
+  it('reports that cannot be written leave the verdict on the console, exit 3 at best, and never throw', async () => {
+    running = await startServer({ port: 0 })
+    // A folder path that is a file: every write of the reports fails after the run.
+    const blocker = join(tmp, 'not-a-folder')
+    writeFileSync(blocker, 'kept\n')
+    const result = await runConformance({
+      baseUrl: running.baseUrl,
+      key: ACME_KEY,
+      reportDir: blocker,
+      filter: (check) => check.operations.includes('listForms'),
+    })
+    const stdout = printed(() => printSummary(result))
+    expect(result.reports).toEqual([])
+    expect(result.totals.failed).toBe(0)
+    expect(result.exitCode).toBe(3)
+    expect(stdout).toContain('Could not write the reports:')
+    expect(readFileSync(blocker, 'utf8')).toBe('kept\n')
+  }, 120_000)
+
   it("--help gives --init's request figures and every report file, as the docs do and a probe of the mock sends", async () => {
     const flat = (text: string) => text.replace(/\s+/g, ' ')
     const help = flat((await runCli(['check', '--help'])).stdout)

@@ -5,7 +5,6 @@ import { loadDeploymentOption } from '../../deployment/load.ts'
 import { runRelease } from '../../deployment/release.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
-import { trafficVerdict } from '../../report-format/verdict.ts'
 import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
 import { apiRootsSeen, HarError, harExchanges, readHarText } from '../../traffic/har.ts'
@@ -14,7 +13,7 @@ import { ReleaseNeeds } from '../../traffic/release-needs.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
-import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
+import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
 import type { CheckTrafficOptions } from './command.ts'
 
 /**
@@ -107,21 +106,24 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     }
   })
   const summary = log.summary()
-  const reports = await writeTrafficReports(
-    reportDir,
-    {
-      kind: 'har',
-      apiRoot,
-      from: path,
-      ...(options.deployment ? { deployment: options.deployment } : {}),
-      startedAt,
-      endedAt: new Date().toISOString(),
-      maxBodyBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES,
-    },
+  process.exitCode = await reportTraffic(
     summary,
-    secrets,
-    buildHtmlReport,
+    () =>
+      writeTrafficReports(
+        reportDir,
+        {
+          kind: 'har',
+          apiRoot,
+          from: path,
+          ...(options.deployment ? { deployment: options.deployment } : {}),
+          startedAt,
+          endedAt: new Date().toISOString(),
+          maxBodyBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES,
+        },
+        summary,
+        secrets,
+        buildHtmlReport,
+      ),
+    (text) => secrets.scrub(text),
   )
-  printTrafficSummary(summary, reports)
-  process.exitCode = trafficVerdict(summary).exitCode
 }

@@ -5,13 +5,12 @@ import { loadDeploymentOption } from '../../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../../proxy/proxy.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
-import { trafficVerdict } from '../../report-format/verdict.ts'
 import { harEntry } from '../../traffic/har.ts'
 import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { version } from '../program.ts'
 import { EXIT, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
-import { findingLine, printTrafficSummary, releaseNeedLine } from '../shared/traffic-print.ts'
+import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
 import type { ProxyOptions } from './command.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits with the verdict's status (0, 1 or 3). */
@@ -97,27 +96,32 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
     await recorder?.close().catch((error) => ownError(`closing ${options.record}`, error))
     try {
       const summary = running.log.summary()
-      const reports = await writeTrafficReports(
-        reportDir,
-        {
-          kind: 'proxy',
-          apiRoot: upstream,
-          from: running.apiRoot,
-          ...(options.deployment ? { deployment: options.deployment } : {}),
-          startedAt,
-          endedAt: new Date().toISOString(),
-          ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
-        },
+      const exitCode = await reportTraffic(
         summary,
-        running.secrets,
-        buildHtmlReport,
+        () =>
+          writeTrafficReports(
+            reportDir,
+            {
+              kind: 'proxy',
+              apiRoot: upstream,
+              from: running.apiRoot,
+              ...(options.deployment ? { deployment: options.deployment } : {}),
+              startedAt,
+              endedAt: new Date().toISOString(),
+              ...(options.maxBody ? { maxBodyBytes: options.maxBody } : {}),
+            },
+            summary,
+            running.secrets,
+            buildHtmlReport,
+          ),
+        (text) => running.secrets.scrub(text),
       )
-      printTrafficSummary(summary, reports)
       if (recorder && record) process.stdout.write(`  ${record}\n`)
-      process.exit(trafficVerdict(summary).exitCode)
+      process.exit(exitCode)
     } catch (error) {
-      process.stderr.write(`Could not write the reports: ${running.secrets.scrub(String(error))}\n`)
-      process.exit(EXIT.failed)
+      // The summary itself failed: an error of our own, never a verdict on the deployment.
+      process.stderr.write(`Could not report: ${running.secrets.scrub(String(error))}\n`)
+      process.exit(EXIT.blocked)
     }
   }
   process.on('SIGINT', stop)

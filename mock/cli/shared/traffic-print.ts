@@ -1,5 +1,10 @@
 import { plural } from '../../core/plural.ts'
-import { trafficVerdict, verdictLines } from '../../report-format/verdict.ts'
+import {
+  type RunVerdict,
+  trafficVerdict,
+  verdictLines,
+  withUnwrittenReports,
+} from '../../report-format/verdict.ts'
 import type { RecordedFinding, TrafficSummary } from '../../traffic/log.ts'
 import { type ReleaseNeed, releaseVerdict } from '../../traffic/release-needs.ts'
 
@@ -12,7 +17,11 @@ export const releaseNeedLine = (need: ReleaseNeed): string =>
   `✗ #${need.exchange} ${need.operationId} ${need.method} ${need.path} → ${need.status} needs a later release: ${need.message}`
 
 /** The end of a run: the counts per operation, the verdict, the reports. */
-export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly string[]): void => {
+export const printTrafficSummary = (
+  traffic: TrafficSummary,
+  reports: readonly string[],
+  verdict: RunVerdict = trafficVerdict(traffic),
+): void => {
   const out = process.stdout
   const rows = Object.entries(traffic.operations).map(([id, t]) => [
     id,
@@ -34,11 +43,35 @@ export const printTrafficSummary = (traffic: TrafficSummary, reports: readonly s
   for (const [note, count] of Object.entries(traffic.notes))
     out.write(`  not checked: ${note} (${count})\n`)
   // The verdict as every report shows it; a release that serves everything says which it needs.
-  out.write(`\n${verdictLines(trafficVerdict(traffic)).join('\n')}\n`)
+  out.write(`\n${verdictLines(verdict).join('\n')}\n`)
   if (traffic.release?.served) out.write(`${releaseVerdict(traffic.release)}\n`)
   out.write(`${traffic.coverage.line}\n`)
   if (reports.length > 0) {
     out.write('\nReports\n')
     for (const path of reports) out.write(`  ${path}\n`)
   }
+}
+
+/**
+ * Writes the reports of `check-traffic` or the proxy, prints the summary, and returns the exit
+ * status: reports that cannot be written leave the summary on the console, naming why, and exit 3
+ * at best (never 1 for a deployment that conformed, never a raw error).
+ */
+export const reportTraffic = async (
+  traffic: TrafficSummary,
+  write: () => Promise<string[]>,
+  scrub: (text: string) => string,
+): Promise<0 | 1 | 3> => {
+  let reports: string[] = []
+  let verdict = trafficVerdict(traffic)
+  try {
+    reports = await write()
+  } catch (error) {
+    verdict = withUnwrittenReports(
+      verdict,
+      scrub(error instanceof Error ? error.message : String(error)),
+    )
+  }
+  printTrafficSummary(traffic, reports, verdict)
+  return verdict.exitCode
 }
