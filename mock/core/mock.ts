@@ -13,6 +13,7 @@ import {
   errorResponse,
   type MockRequest,
   type MockResponse,
+  type RequestReading,
   tooLargeMessage,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
@@ -253,14 +254,21 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     else whenIdle()
   }
 
-  const answer = async (request: MockRequest): Promise<MockResponse> => {
-    if (request.body !== undefined && bodyTooLarge(request.body)) {
-      return dispatcher.reject(request.method, request.path, 'payload_too_large', tooLargeMessage)
+  /** `reading`: the request as read for the journal (`dispatcher.read`), answered from. */
+  const answer = async (request: MockRequest, reading?: RequestReading): Promise<MockResponse> => {
+    if (reading ? reading.tooLarge : request.body !== undefined && bodyTooLarge(request.body)) {
+      return dispatcher.reject(
+        request.method,
+        request.path,
+        'payload_too_large',
+        tooLargeMessage,
+        reading?.match,
+      )
     }
     const decision = decideChaos(chaos, request.headers.prefer)
     if (decision.delayMs > 0) await sleep(decision.delayMs)
     if (decision.forcedStatus !== undefined) {
-      const match = matchRoute(request.method, request.path, env.table)
+      const match = reading?.match ?? matchRoute(request.method, request.path, env.table)
       if (match.kind !== 'operation') {
         return errorResponse('plain', decision.forcedStatus, decision.reason ?? 'Forced error.')
       }
@@ -272,6 +280,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
           request.path,
           'unsupported_preference',
           unsupportedPreference(decision.forcedStatus, match.route),
+          match,
         )
       }
       return errorResponse(
@@ -280,7 +289,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
         decision.reason ?? 'Forced error.',
       )
     }
-    const response = await dispatcher.handle(request)
+    const response = await dispatcher.handle(request, undefined, reading)
     warm()
     return response
   }
@@ -302,8 +311,10 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     /** Answers one API request; never throws. */
     async handle(request: MockRequest): Promise<MockResponse> {
       await ready
-      const answered = options.journal?.add(request, env.table)
-      const response = await answer(request)
+      // With a journal, the request is read once, here, for both the journal and the answer.
+      const reading = options.journal?.enabled ? dispatcher.read(request) : undefined
+      const answered = reading && options.journal?.add(request, reading)
+      const response = await answer(request, reading)
       answered?.(response.status)
       return response
     },
