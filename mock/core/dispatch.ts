@@ -13,7 +13,7 @@ import type { Operations } from './context.ts'
 import type { IdSource } from './ids.ts'
 import { nestsDeeperThan } from './json-depth.ts'
 import { describeIssues, type Failure, fail, isFailure, toIssues } from './result.ts'
-import { matchRoute } from './router.ts'
+import { type Match, matchRoute } from './router.ts'
 import { COLLECTIONS, NotFilled, type Store } from './store.ts'
 
 /** A request as every host sees it: path relative to the API root, lower-case header names, raw body. */
@@ -125,6 +125,32 @@ export const readBody = (
   return { value: parsed.data, sent: value }
 }
 
+/** A body as its route reads it: its value and JSON as sent, or why it cannot be used. */
+export type BodyRead = { value: unknown; sent: unknown } | Failure
+
+/**
+ * What is read of a request before it is answered, once: its route and its body. The dispatcher
+ * answers from it and the request journal keeps it (request-journal.ts), so neither reads again.
+ */
+export interface RequestReading {
+  match: Match
+  /** Over the body limit: refused before anything else, its body never read. */
+  tooLarge: boolean
+  /** Where an operation matched and takes a body (not over the limit): that body, read. */
+  body: BodyRead | undefined
+}
+
+/** Reads a request's route (in `table`'s release) and body; pure, so it can be read ahead of answering. */
+export const readRequest = (request: MockRequest, table?: ReleaseTable): RequestReading => {
+  const match = matchRoute(request.method, request.path, table)
+  const tooLarge = request.body !== undefined && bodyTooLarge(request.body)
+  const body =
+    match.kind === 'operation' && match.route.body && !tooLarge
+      ? readBody(match.route.body.profile, request)
+      : undefined
+  return { match, tooLarge, body }
+}
+
 /**
  * Runs a read, storing any collection it finds not stored yet (`NotFilled`) and running it again:
  * a read changes nothing, so a second run answers as the first would have on a complete store.
@@ -169,8 +195,13 @@ export const createDispatcher = (env: DispatchEnv) => {
     else listCache.delete(orgId)
   }
 
-  const run = async (request: MockRequest, locked: boolean): Promise<MockResponse> => {
-    const match = matchRoute(request.method, request.path, env.table)
+  /** `read`: the request's body read ahead (`readRequest`); absent, it is read here when needed. */
+  const run = async (
+    request: MockRequest,
+    match: Match,
+    locked: boolean,
+    read: BodyRead | undefined,
+  ): Promise<MockResponse> => {
     if (match.kind === 'none') {
       return errorResponse(
         'plain',
@@ -216,9 +247,9 @@ export const createDispatcher = (env: DispatchEnv) => {
 
     let body: unknown
     if (route.body) {
-      const read = readBody(route.body.profile, request)
-      if ('failure' in read) return failureResponse(shape, read)
-      body = read.value
+      const given = read ?? readBody(route.body.profile, request)
+      if ('failure' in given) return failureResponse(shape, given)
+      body = given.value
     }
 
     const cacheable = route.list && route.method === 'GET' && !route.path.includes('{')
@@ -271,8 +302,7 @@ export const createDispatcher = (env: DispatchEnv) => {
     return response
   }
 
-  const verify = (request: MockRequest, response: MockResponse): MockResponse => {
-    const match = matchRoute(request.method, request.path, env.table)
+  const verify = (request: MockRequest, match: Match, response: MockResponse): MockResponse => {
     if (match.kind !== 'operation') return response
     const body = response.body === undefined ? JSON.parse(response.text) : response.body
     const schema =
@@ -287,15 +317,24 @@ export const createDispatcher = (env: DispatchEnv) => {
   }
 
   return {
-    /** `locked`: the caller already holds the write lock (seeding), so writes run directly. */
-    async handle(request: MockRequest, options?: { locked?: boolean }): Promise<MockResponse> {
+    /**
+     * `locked`: the caller already holds the write lock (seeding), so writes run directly.
+     * `reading`: the request as `read` read it (for the journal); absent, it is read here.
+     */
+    async handle(
+      request: MockRequest,
+      options?: { locked?: boolean },
+      reading?: RequestReading,
+    ): Promise<MockResponse> {
+      let match = reading?.match
       try {
+        match ??= matchRoute(request.method, request.path, env.table)
         // No default `{}`: an object per request for a flag only seeding sets.
-        const response = await run(request, options?.locked ?? false)
-        return env.validateResponses ? verify(request, response) : response
+        const response = await run(request, match, options?.locked ?? false, reading?.body)
+        return env.validateResponses ? verify(request, match, response) : response
       } catch (error) {
         env.onInternalError(error, request)
-        const match = matchRoute(request.method, request.path, env.table)
+        match ??= matchRoute(request.method, request.path, env.table)
         const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
         return errorResponse(
           shape,
@@ -304,11 +343,21 @@ export const createDispatcher = (env: DispatchEnv) => {
         )
       }
     },
+    /** Reads a request's route and body ahead of answering it, in this mock's release. */
+    read: (request: MockRequest): RequestReading => readRequest(request, env.table),
     /** Drops every cached body: after imports, resets and direct store writes. */
     invalidate: dropLists,
-    /** Renders an error the host met before dispatch (e.g. a body over the limit) in the route's shape. */
-    reject(method: string, path: string, condition: ErrorCondition, message: string): MockResponse {
-      const match = matchRoute(method, path, env.table)
+    /**
+     * Renders an error the host met before dispatch (e.g. a body over the limit) in the route's
+     * shape; `match`: the route already matched, if it was.
+     */
+    reject(
+      method: string,
+      path: string,
+      condition: ErrorCondition,
+      message: string,
+      match: Match = matchRoute(method, path, env.table),
+    ): MockResponse {
       const shape = match.kind === 'operation' ? match.route.errorShape : 'plain'
       return failureResponse(shape, fail(condition, message))
     },

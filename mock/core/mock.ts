@@ -1,27 +1,26 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
-import { errorStatusesOf, unsupportedPreference } from '../../contract/errors.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
 import type { DemoPlan } from '../../fixtures/plan.ts'
-import type { IdPosition, MockChange, RecordChange } from './changes.ts'
-import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
+import { answerer } from './answering.ts'
+import { changeFeed, replayChanges } from './change-feed.ts'
+import type { IdPosition, MockChange } from './changes.ts'
+import type { ChaosOptions } from './chaos.ts'
 import { isoClock } from './clock.ts'
 import type { Operations } from './context.ts'
 import {
-  bodyTooLarge,
   createDispatcher,
   type DispatchEnv,
-  errorResponse,
   type MockRequest,
   type MockResponse,
-  tooLargeMessage,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
 import { beyondRelease, releaseOption } from './release.ts'
 import type { RequestJournal } from './request-journal.ts'
-import { matchRoute } from './router.ts'
-import { type DemoSnapshot, rebaseText, takeSnapshot } from './snapshot.ts'
-import { buildDeferredStore, buildStore, exportState, type MockState, StatePart } from './state.ts'
-import { COLLECTIONS, type CollectionName, Store } from './store.ts'
+import { seeding } from './seeding.ts'
+import { type DemoSnapshot, takeSnapshot } from './snapshot.ts'
+import { buildStore, exportState, type MockState } from './state.ts'
+import { Store } from './store.ts'
+import { exclusiveWrites, serialQueue, warmUpWrites } from './write-queue.ts'
 
 /**
  * The operations a mock runs. The core knows their types, not their code: they are handed to it
@@ -95,58 +94,16 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
   const publicBase = (options.publicUrl ?? DEFAULT_PUBLIC_BASE).replace(/\/+$/, '')
   const clock = isoClock(options.clock ?? (() => new Date()))
   let pinnedNow: string | undefined
-  let queue: Promise<unknown> = Promise.resolve()
   /** One change at a time, in order: seeding, imports and writes. */
-  const enqueue = <T>(task: () => Promise<T>) => {
-    const next = queue.then(task, task)
-    queue = next.catch(() => undefined)
-    return next
-  }
-  const store = new Store()
+  const enqueue = serialQueue()
+  const ids = new IdSource(seed, (kind, value) => env.store.reserve(kind, value))
   // What a write needs beyond the store: faker to draw identifiers, and the writes' own module.
-  const loadForWrites = () => Promise.all([env.ids.load(), implementation.loadWrites()])
+  const loadForWrites = () => Promise.all([ids.load(), implementation.loadWrites()])
   /** Told of every change of the store (onChange): a host keeping the state on disk. */
-  const listeners = new Set<(change: MockChange) => void>()
-  const position = (): IdPosition => ({ seed: env.ids.seed, draws: env.ids.draws })
-  const emit = (change: MockChange) => {
-    for (const listener of listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        console.error('[mock] a change listener failed:', error)
-      }
-    }
-  }
-  /**
-   * Runs a write with its record-level changes recorded, and tells the listeners once it is over,
-   * before its answer goes out: whatever it stored, even if it then failed. Collections are
-   * stored first (a demo snapshot's parts): storing them changes nothing.
-   */
-  const recorded = async <T>(task: () => Promise<T>): Promise<T> => {
-    const current = env.store
-    if (!current.complete) await current.fillAll()
-    const changes: RecordChange[] = []
-    const seq = current.seq
-    const draws = env.ids.draws
-    current.recorder = (change) => changes.push(change)
-    try {
-      return await task()
-    } finally {
-      current.recorder = undefined
-      if (changes.length > 0 || current.seq !== seq || env.ids.draws !== draws) {
-        emit({ kind: 'records', changes, seq: current.seq, draws: env.ids.draws })
-      }
-    }
-  }
-  /** After a reset or an import: the listeners get the whole new store. */
-  const emitState = async () => {
-    if (listeners.size === 0) return
-    await env.store.fillAll()
-    emit({ kind: 'state', state: exportState(env.store), ...position() })
-  }
+  const feed = changeFeed(() => env.store, ids)
   const env: DispatchEnv = {
-    store,
-    ids: new IdSource(seed, (kind, value) => env.store.reserve(kind, value)),
+    store: new Store(),
+    ids,
     clock: () => pinnedNow ?? clock(),
     publicBase,
     operations: { ...implementation.operations, ...options.operations } as Operations,
@@ -155,135 +112,40 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
       options.onInternalError ??
       ((error, request) =>
         console.error(`[mock] ${request.method} ${request.path} failed:`, error)),
-    // Writes may draw identifiers: until the identifier source's faker is loaded (once), they
-    // wait for it, and for the write operations' module in parallel; after that a write is
-    // queued as it is, with no extra step per request (unless a listener wants its changes).
-    exclusive: <T>(task: () => Promise<T>) =>
-      enqueue(
-        env.ids.loaded && listeners.size === 0
-          ? task
-          : async () => {
-              if (!env.ids.loaded) await loadForWrites()
-              return listeners.size === 0 ? task() : recorded(task)
-            },
-      ),
+    exclusive: exclusiveWrites(enqueue, ids, feed, loadForWrites),
   }
   const dispatcher = createDispatcher(env)
-  const chaos: ChaosOptions = {
-    ...(options.latency === undefined ? {} : { latency: options.latency }),
-    ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
-  }
 
-  let snapshotParts: Record<CollectionName, StatePart> | undefined
-  const loadSnapshot = async (given: NonNullable<MockCoreOptions['snapshot']>) => {
-    const snapshot = typeof given === 'function' ? await given() : given
-    if (snapshot.seed !== seed)
-      throw new Error(`The demo snapshot has seed ${snapshot.seed}; this mock's seed is ${seed}`)
-    // Checked as any imported state is, each record once by its collection's schema, but each
-    // collection only when an answer first needs it (Store.fill).
-    const rebase = (text: string) => rebaseText(text, snapshot.publicBase, publicBase)
-    // Made once: a reset stores the records again but loads no part twice.
-    snapshotParts ??= Object.fromEntries(
-      COLLECTIONS.map((name) => {
-        const part = snapshot.parts[name]
-        return [
-          name,
-          new StatePart(typeof part === 'string' ? rebase(part) : async () => rebase(await part())),
-        ]
-      }),
-    ) as Record<CollectionName, StatePart>
-    const parts = snapshotParts
-    if (!options.loadOnFirstUse) await Promise.all(Object.values(parts).map((p) => p.load()))
-    const built = buildDeferredStore(JSON.parse(snapshot.frame), parts)
-    if ('error' in built) throw new Error(`The demo snapshot is not a usable state: ${built.error}`)
-    env.store = built.store
-    env.ids.restore(snapshot.seed, snapshot.idDraws)
-    dispatcher.invalidate()
-  }
-
-  const seedStore = async () => {
-    if (options.snapshot) return loadSnapshot(options.snapshot)
-    // An earlier release's table (its routes and schemas) is built once, before any request; a
-    // mock of the latest release never loads that code.
-    if (earlier && !env.table) {
-      const { contractIn } = await import('../../contract/release-table.ts')
-      env.table = contractIn(release)
-    }
-    env.store = new Store()
-    env.ids.reseed(seed)
-    dispatcher.invalidate()
-    if (options.state !== undefined) {
-      const built = await buildStore(options.state, { publicBase })
-      if ('error' in built) throw new Error(`The starting state cannot be used. ${built.error}`)
-      const beyond = beyondRelease(built.store, release)
-      if (beyond) throw new Error(`The starting state cannot be used. ${beyond}`)
-      env.store = built.store
-      dispatcher.invalidate()
-    } else if (options.plan) {
-      // seed.ts too is loaded only here: a mock started from a snapshot or a state never needs it.
-      const [given, { applyPlan }, releasePlan] = await Promise.all([
-        typeof options.plan === 'function' ? options.plan() : options.plan,
-        import('./seed.ts'),
-        earlier ? import('../../fixtures/release.ts') : undefined,
-        env.ids.load(),
-      ])
-      // An earlier release holds only its part of the plan (no series, no later kinds).
-      const plan = releasePlan ? releasePlan.planIn(given, release).plan : given
-      await applyPlan(
-        { store: env.store, ids: env.ids, dispatcher, setNow: (at) => (pinnedNow = at) },
-        plan,
-      )
-    }
-  }
+  const { plan } = options
+  const seedStore = seeding(
+    {
+      seed,
+      release,
+      earlier,
+      publicBase,
+      target: env,
+      dispatcher,
+      setNow: (at) => (pinnedNow = at),
+    },
+    {
+      ...options,
+      plan:
+        plan &&
+        (async () => {
+          const [given, releasePlan] = await Promise.all([
+            typeof plan === 'function' ? plan() : plan,
+            earlier ? import('../../fixtures/release.ts') : undefined,
+          ])
+          // An earlier release holds only its part of the plan (no series, no later kinds).
+          return releasePlan ? releasePlan.planIn(given, release).plan : given
+        }),
+    },
+  )
   // Seeding from a snapshot or a state draws no identifier: it does not wait for faker.
   const ready = enqueue(seedStore)
-  // faker is loaded once the first answer is out (in a browser, when the page is idle), not before
-  // it: the first write then rarely waits. A failed load is retried by the write that needs it.
-  let warmed = false
-  const warm = () => {
-    if (warmed) return
-    warmed = true
-    // The write operations' module too: the first write then waits for neither.
-    const load = () => void loadForWrites().catch(() => undefined)
-    const whenIdle = () =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(load, { timeout: 1000 })
-        : setTimeout(load, 0)
-    if (options.warmUpAfter) void options.warmUpAfter.then(whenIdle)
-    else whenIdle()
-  }
-
-  const answer = async (request: MockRequest): Promise<MockResponse> => {
-    if (request.body !== undefined && bodyTooLarge(request.body)) {
-      return dispatcher.reject(request.method, request.path, 'payload_too_large', tooLargeMessage)
-    }
-    const decision = decideChaos(chaos, request.headers.prefer)
-    if (decision.delayMs > 0) await sleep(decision.delayMs)
-    if (decision.forcedStatus !== undefined) {
-      const match = matchRoute(request.method, request.path, env.table)
-      if (match.kind !== 'operation') {
-        return errorResponse('plain', decision.forcedStatus, decision.reason ?? 'Forced error.')
-      }
-      // Only what the OpenAPI document says this operation answers: a validator in front of the
-      // mock would flag any other status.
-      if (!errorStatusesOf(match.route).includes(decision.forcedStatus)) {
-        return dispatcher.reject(
-          request.method,
-          request.path,
-          'unsupported_preference',
-          unsupportedPreference(decision.forcedStatus, match.route),
-        )
-      }
-      return errorResponse(
-        match.route.errorShape,
-        decision.forcedStatus,
-        decision.reason ?? 'Forced error.',
-      )
-    }
-    const response = await dispatcher.handle(request)
-    warm()
-    return response
-  }
+  // The write operations' module too: the first write then waits for neither.
+  const warm = warmUpWrites(loadForWrites, options.warmUpAfter)
+  const answer = answerer(options, dispatcher, env, warm)
 
   return {
     seed,
@@ -302,8 +164,10 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     /** Answers one API request; never throws. */
     async handle(request: MockRequest): Promise<MockResponse> {
       await ready
-      const answered = options.journal?.add(request, env.table)
-      const response = await answer(request)
+      // With a journal, the request is read once, here, for both the journal and the answer.
+      const reading = options.journal?.enabled ? dispatcher.read(request) : undefined
+      const answered = reading && options.journal?.add(request, reading)
+      const response = await answer(request, reading)
       answered?.(response.status)
       return response
     },
@@ -315,7 +179,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
       enqueue(async () => {
         options.journal?.clear()
         await seedStore()
-        await emitState()
+        await feed.emitState()
       }),
 
     /**
@@ -343,7 +207,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
         if (beyond) return { ok: false, error: beyond }
         env.store = built.store
         dispatcher.invalidate()
-        await emitState()
+        await feed.emitState()
         return { ok: true }
       }),
 
@@ -354,10 +218,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
      * stores a new object), so a listener may keep them and read them later. Returns the
      * unsubscribe. Seeding, and direct store writes (`store`, `invalidate`), are not told.
      */
-    onChange: (listener: (change: MockChange) => void): (() => void) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    onChange: feed.onChange,
 
     /**
      * Applies changes a listener was told, in order (a journal replayed at start), and puts the
@@ -366,34 +227,10 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
      * was applied before it stays, so a caller that gets an error must not serve this mock.
      */
     applyChanges: (changes: Iterable<MockChange>) =>
-      enqueue(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
-        await env.store.fillAll()
-        let at: IdPosition | undefined
-        try {
-          for (const change of changes) {
-            if (change.kind === 'state') {
-              const built = await buildStore(change.state, { publicBase })
-              if ('error' in built) return { ok: false, error: built.error }
-              env.store = built.store
-              at = { seed: change.seed, draws: change.draws }
-              continue
-            }
-            // Only a replayed journal applies changes: its module is loaded then, not by every mock.
-            const { applyRecordChanges } = await import('./changes.ts')
-            const failed = await applyRecordChanges(env.store, change.changes, publicBase)
-            if (failed) return { ok: false, error: failed }
-            env.store.seq = change.seq
-            at = { seed: at?.seed ?? env.ids.seed, draws: change.draws }
-          }
-        } finally {
-          if (at) env.ids.restore(at.seed, at.draws)
-          dispatcher.invalidate()
-        }
-        return { ok: true }
-      }),
+      enqueue(() => replayChanges(env, changes, publicBase, dispatcher.invalidate)),
 
     /** Where the identifier source stands now (between writes, see `capture`). */
-    idPosition: position,
+    idPosition: feed.position,
 
     /** Puts the identifier source at `at`: where a saved state's source stood. */
     resumeIds: (at: IdPosition) => enqueue(async () => env.ids.restore(at.seed, at.draws)),
@@ -405,7 +242,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
     capture: <T>(read: (state: MockState, at: IdPosition) => T): Promise<T> =>
       enqueue(async () => {
         await env.store.fillAll()
-        return read(exportState(env.store), position())
+        return read(exportState(env.store), feed.position())
       }),
 
     /** Direct store writes (tests, demo participation) must drop cached list bodies. */

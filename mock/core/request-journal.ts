@@ -3,8 +3,7 @@ import type { Issue } from '../../contract/errors.ts'
 import type { ReleaseTable } from '../../contract/release-table.ts'
 import type { Layered, PathParams } from '../../contract/route.ts'
 import type { Contract, OperationId } from '../../contract/table.ts'
-import { bodyTooLarge, type MockRequest, readBody, tooLargeMessage } from './dispatch.ts'
-import { matchRoute } from './router.ts'
+import { type MockRequest, type RequestReading, readRequest, tooLargeMessage } from './dispatch.ts'
 
 /**
  * The request journal: what an app sent to the mock, in tests (`server.mock.journal`). Not the
@@ -93,9 +92,13 @@ const looseBody = (raw: string | undefined): unknown => {
  * parameters and body, checked by the same reading the dispatcher answers with, so `valid` is what
  * the mock made of the body whatever else it answered (a 401 still says whether it fit).
  */
-export const journalEntryOf = (request: MockRequest, table?: ReleaseTable): AnyJournalEntry => {
+export const journalEntryOf = (request: MockRequest, table?: ReleaseTable): AnyJournalEntry =>
+  entryOfReading(request, readRequest(request, table))
+
+/** The entry of a request the dispatcher has read (`readRequest`): nothing is read again. */
+export const entryOfReading = (request: MockRequest, reading: RequestReading): AnyJournalEntry => {
   const { method, path } = request
-  const match = matchRoute(method, path, table)
+  const { match, body: read } = reading
   if (match.kind !== 'operation') {
     return {
       operationId: null,
@@ -109,11 +112,10 @@ export const journalEntryOf = (request: MockRequest, table?: ReleaseTable): AnyJ
     }
   }
   const base = { operationId: match.id, method, path, params: match.params, status: undefined }
-  if (request.body !== undefined && bodyTooLarge(request.body)) {
+  if (reading.tooLarge) {
     const issues = [{ path: [], message: tooLargeMessage }]
     return typed({ ...base, valid: false, body: undefined, issues })
   }
-  const read = match.route.body ? readBody(match.route.body.profile, request) : undefined
   if (read && 'failure' in read) {
     const issues = read.issues?.length ? read.issues : [{ path: [], message: read.message }]
     return typed({ ...base, valid: false, body: looseBody(request.body), issues })
@@ -170,11 +172,11 @@ export class RequestJournal {
   }
 
   /**
-   * The mock's own: keeps a request as it arrives (its operation in the mock's release, `table`);
-   * the function returned sets the status it was answered.
+   * The mock's own: keeps a request as it arrives, as the dispatcher read it (its operation in the
+   * mock's release); the function returned sets the status it was answered.
    */
-  add(request: MockRequest, table?: ReleaseTable): ((status: number) => void) | undefined {
-    return this.enabled ? this.keep(journalEntryOf(request, table)) : undefined
+  add(request: MockRequest, reading: RequestReading): ((status: number) => void) | undefined {
+    return this.enabled ? this.keep(entryOfReading(request, reading)) : undefined
   }
 
   /** Keeps an entry made elsewhere (tests); the function returned sets its status. */

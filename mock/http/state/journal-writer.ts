@@ -2,27 +2,14 @@ import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { IdPosition, MockChange } from '../../core/changes.ts'
 import type { MockCore } from '../../core/mock.ts'
-import {
-  createJournal,
-  type Entry,
-  entryLines,
-  headerLine,
-  markerLine,
-  type StateIdentity,
-} from './journal.ts'
-import {
-  type StateFiles,
-  scratchBuffer,
-  syncDirectory,
-  writePieces,
-  writeStateTemp,
-} from './save.ts'
+import { CompactionTrigger } from './compaction-trigger.ts'
+import { createJournal, entryLines, headerLine, markerLine, type StateIdentity } from './journal.ts'
+import { EntryBatch } from './journal-batch.ts'
+import { JournalFile } from './journal-file.ts'
+import { type StateFiles, syncDirectory, writeStateTemp } from './save.ts'
+import { describeError, SaveReports } from './save-reports.ts'
 
-/** An error as a message says it: its code first, when it has one. */
-export const describeError = (error: unknown) => {
-  const { code, message } = error as NodeJS.ErrnoException
-  return code ? `${code}, ${message.replace(/^\w+: /, '')}` : String(message ?? error)
-}
+export { describeError }
 
 export interface JournalWriterInit {
   mock: MockCore
@@ -44,65 +31,37 @@ type Operation = 'append' | 'compact'
 
 /**
  * Follows a mock once its state file is loaded: appends each change it tells to the journal
- * (gathered, one write and one fdatasync per batch), compacts the journal into the state file,
- * reports and retries failed saves, and closes cleanly (see `keepState`).
+ * (gathered, one write and one fdatasync per batch: `EntryBatch`, `JournalFile`), compacts the
+ * journal into the state file when it is due (`CompactionTrigger`), reports and retries failed
+ * saves (`SaveReports`), and closes cleanly (see `keepState`).
  */
 export class JournalWriter {
   readonly #init: JournalWriterInit
-  /** The journal, open for writing; `#size` bytes of it are written and flushed. */
-  #handle: FileHandle
-  #size: number
-  /** Appends are encoded into this buffer, one at a time (they run in order). */
-  readonly #scratch = scratchBuffer()
-  /** Bytes past `#size` may hold a failed write's start: cut before the next append. */
-  #dirty = false
-  #stateBytes: number
-  /** The number the next change gets. */
-  #next: number
-  /** Changes told and not yet written, in order. */
-  #pending: Entry[] = []
+  readonly #file: JournalFile
+  readonly #batch: EntryBatch
+  readonly #trigger: CompactionTrigger
+  readonly #reports: SaveReports<Operation>
   /** Journal file operations run one at a time, in order. */
   #chain: Promise<unknown> = Promise.resolve()
-  #timer: NodeJS.Timeout | undefined
-  #appendRetryMs = 0
   #compaction: Promise<boolean> | undefined
-  #compactNotBefore = 0
-  #compactRetryMs = 0
-  /** Entries written since the state file was last rewritten. */
-  #sinceCompaction = 0
-  /** Failures already reported, by operation, as `code` (or message): each is said once. */
-  readonly #reported = new Map<Operation, Set<string>>()
   #closed = false
   readonly #unsubscribe: () => void
 
   constructor(init: JournalWriterInit) {
     this.#init = init
-    this.#handle = init.handle
-    this.#size = init.size
-    this.#stateBytes = init.stateBytes
-    this.#next = init.next
-    this.#sinceCompaction = init.entries
-    this.#unsubscribe = init.mock.onChange((change) => this.#told(change))
-  }
-
-  #told(change: MockChange): void {
-    this.#pending.push({ n: this.#next++, change })
-    this.#schedule(this.#init.gatherMs)
+    this.#file = new JournalFile(init.handle, init.size)
+    this.#batch = new EntryBatch(init.next, init.gatherMs, () => void this.flush())
+    this.#trigger = new CompactionTrigger(init.compactAt, init.stateBytes, init.entries)
+    this.#reports = new SaveReports(init.report)
+    this.#unsubscribe = init.mock.onChange((change: MockChange) =>
+      this.#batch.add({ change }, true),
+    )
   }
 
   /** Writes an entry of the keeper's own (`ids`, `closed`) now; true when it is on disk. */
   append(entry: { ids: IdPosition } | { closed: true }): Promise<boolean> {
-    this.#pending.push({ n: this.#next++, ...entry })
+    this.#batch.add(entry, false)
     return this.flush()
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#timer || this.#closed) return
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined
-      void this.flush()
-    }, delayMs)
-    this.#timer.unref()
   }
 
   #serial<T>(task: () => Promise<T>): Promise<T> {
@@ -111,51 +70,32 @@ export class JournalWriter {
     return run
   }
 
-  /** Cuts what a failed write may have left past the last complete entry. */
-  async #clean(): Promise<void> {
-    if (!this.#dirty) return
-    await this.#handle.truncate(this.#size)
-    this.#dirty = false
-  }
-
-  /** Appends `pieces` after the journal's last entry and flushes them to disk, or leaves it as it was. */
-  async #append(pieces: Iterable<string>): Promise<void> {
-    await this.#clean()
-    this.#dirty = true
-    const written = await writePieces(this.#handle, pieces, this.#size, this.#scratch)
-    // fdatasync: the bytes and the file's new size, not its times (one disk write less).
-    await this.#handle.datasync()
-    this.#size += written
-    this.#dirty = false
-  }
-
   flush(): Promise<boolean> {
     return this.#serial(async () => {
-      if (this.#pending.length === 0) return true
-      const batch = this.#pending
-      this.#pending = []
+      if (this.#batch.pending === 0) return true
+      const batch = this.#batch.take()
       try {
-        await this.#append(entryLines(batch))
+        await this.#file.appendOrCut(entryLines(batch))
       } catch (error) {
-        this.#pending = batch.concat(this.#pending)
-        await this.#clean().catch(() => undefined)
-        this.#failed('append', error)
-        this.#appendRetryMs = Math.min(Math.max(this.#appendRetryMs * 2, 250), 5_000)
-        this.#schedule(this.#appendRetryMs)
+        this.#reports.failed(
+          'append',
+          error,
+          () =>
+            `Could not save the latest changes to ${this.#init.journalPath} (${describeError(error)}). The mock keeps serving, keeps them in memory and tries again; this is said once per kind of failure.`,
+        )
+        this.#batch.failed(batch)
         return false
       }
-      this.#appendRetryMs = 0
-      this.#sinceCompaction += batch.length
-      this.#recovered('append', `every change is in ${this.#init.journalPath} again`)
+      this.#batch.written()
+      this.#trigger.wrote(batch.length)
+      this.#reports.recovered('append', `every change is in ${this.#init.journalPath} again`)
       this.maybeCompact()
       return true
     })
   }
 
   maybeCompact(): void {
-    const { minBytes, stateRatio } = this.#init.compactAt
-    if (this.#compaction || this.#closed || Date.now() < this.#compactNotBefore) return
-    if (this.#size < Math.max(minBytes, stateRatio * this.#stateBytes)) return
+    if (this.#compaction || this.#closed || !this.#trigger.due(this.#file.size)) return
     void this.compact()
   }
 
@@ -182,38 +122,37 @@ export class JournalWriter {
       const captured = await mock.capture((state, at) => ({
         state,
         at,
-        next: this.#next,
-        cut: this.#size,
+        next: this.#batch.next,
+        cut: this.#file.size,
       }))
       const written = await writeStateTemp(statePath, captured.state, files)
       temp = written.temp
       const identity = { bytes: written.bytes, seq: captured.state.seq }
       const marker = await this.#serial(async () => {
-        const start = this.#size
-        try {
-          await this.#append([markerLine(identity, captured.next, captured.at)])
-        } catch (error) {
-          await this.#clean().catch(() => undefined)
-          throw error
-        }
-        return { start, end: this.#size }
+        const start = this.#file.size
+        await this.#file.appendOrCut([markerLine(identity, captured.next, captured.at)])
+        return { start, end: this.#file.size }
       })
       await files.rename(temp, statePath)
       temp = undefined
       await syncDirectory(dirname(statePath), files)
-      this.#stateBytes = written.bytes
+      this.#trigger.stateWritten(written.bytes)
       await this.#serial(() =>
         this.#rotate(identity, captured.next, captured.at, captured.cut, marker),
       )
     } catch (error) {
       if (temp) await files.rm(temp, { force: true }).catch(() => undefined)
-      this.#failed('compact', error)
-      this.#compactRetryMs = Math.min(Math.max(this.#compactRetryMs * 2, 5_000), 60_000)
-      this.#compactNotBefore = Date.now() + this.#compactRetryMs
+      this.#reports.failed(
+        'compact',
+        error,
+        () =>
+          `Could not rewrite ${statePath} from its journal (${describeError(error)}). ${statePath} and ${this.#init.journalPath} are intact and hold every change saved so far; the mock tries again later.`,
+      )
+      this.#trigger.failed()
       return false
     }
-    this.#compactRetryMs = 0
-    this.#recovered('compact', `${statePath} holds every change again`)
+    this.#trigger.succeeded()
+    this.#reports.recovered('compact', `${statePath} holds every change again`)
     return true
   }
 
@@ -228,61 +167,37 @@ export class JournalWriter {
     cut: number,
     marker: { start: number; end: number },
   ): Promise<void> {
-    await this.#clean()
+    await this.#file.clean()
     const { files, journalPath } = this.#init
+    const old = this.#file.handle
     const handle = await createJournal(files, journalPath, { base, next, ...at }, [
-      { from: this.#handle, start: cut, end: marker.start },
-      { from: this.#handle, start: marker.end, end: this.#size },
+      { from: old, start: cut, end: marker.start },
+      { from: old, start: marker.end, end: this.#file.size },
     ])
-    const old = this.#handle
-    this.#handle = handle
-    this.#size = (await handle.stat()).size
-    this.#sinceCompaction =
-      this.#size > Buffer.byteLength(headerLine({ base, next, ...at })) ? 1 : 0
-    await old.close().catch(() => undefined)
-  }
-
-  #failed(operation: Operation, error: unknown): void {
-    const { code, message } = error as NodeJS.ErrnoException
-    const kind = code ?? message
-    const reported = this.#reported.get(operation) ?? new Set<string>()
-    this.#reported.set(operation, reported)
-    if (reported.has(kind)) return
-    reported.add(kind)
-    const { statePath, journalPath } = this.#init
-    this.#init.report(
-      operation === 'append'
-        ? `Could not save the latest changes to ${journalPath} (${describeError(error)}). The mock keeps serving, keeps them in memory and tries again; this is said once per kind of failure.`
-        : `Could not rewrite ${statePath} from its journal (${describeError(error)}). ${statePath} and ${journalPath} are intact and hold every change saved so far; the mock tries again later.`,
-    )
-  }
-
-  #recovered(operation: Operation, what: string): void {
-    if (!this.#reported.get(operation)?.size) return
-    this.#reported.delete(operation)
-    this.#init.report(`Saving works again: ${what}.`)
+    await this.#file.replace(handle)
+    const header = Buffer.byteLength(headerLine({ base, next, ...at }))
+    this.#trigger.restarted(this.#file.size > header ? 1 : 0)
   }
 
   async close(): Promise<void> {
     this.#closed = true
-    clearTimeout(this.#timer)
-    this.#timer = undefined
+    this.#batch.close()
     await this.#compaction
     const written = await this.flush()
     this.#unsubscribe()
     const { statePath, journalPath } = this.#init
     if (!written) {
-      await this.#handle.close().catch(() => undefined)
+      await this.#file.close().catch(() => undefined)
       throw new Error(
-        `${this.#pending.length} changes could not be written to ${journalPath}; they are lost. ${statePath} and the journal hold every change written before.`,
+        `${this.#batch.pending} changes could not be written to ${journalPath}; they are lost. ${statePath} and the journal hold every change written before.`,
       )
     }
     // The state file is rewritten whole, so it holds the state on its own (to copy it, or to
     // start a mock of an older version from it). Nothing to do if nothing changed since.
-    if (this.#sinceCompaction > 0) {
+    if (this.#trigger.since > 0) {
       const compacted = await this.#compact()
       if (!compacted) {
-        await this.#handle.close().catch(() => undefined)
+        await this.#file.close().catch(() => undefined)
         throw new Error(
           `Could not rewrite ${statePath}; every change is safe in it and ${journalPath}, which the next start replays.`,
         )
@@ -291,6 +206,6 @@ export class JournalWriter {
     // The next start then knows no change can have been lost. Without it (a failed write), it
     // only draws identifiers from a new seed.
     await this.append({ closed: true })
-    await this.#handle.close()
+    await this.#file.close()
   }
 }
