@@ -1,7 +1,7 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
 import { errorStatusesOf, unsupportedPreference } from '../../contract/errors.ts'
+import type { DemoPlan } from '../../contract/plan.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
-import type { DemoPlan } from '../../fixtures/plan.ts'
 import type { IdPosition, MockChange, RecordChange } from './changes.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import { isoClock } from './clock.ts'
@@ -224,7 +224,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
       const [given, { applyPlan }, releasePlan] = await Promise.all([
         typeof options.plan === 'function' ? options.plan() : options.plan,
         import('./seed.ts'),
-        earlier ? import('../../fixtures/release.ts') : undefined,
+        earlier ? import('../../contract/plan-release.ts') : undefined,
         env.ids.load(),
       ])
       // An earlier release holds only its part of the plan (no series, no later kinds).
