@@ -42,6 +42,12 @@ const probes: Record<string, [string, string | null]> = {
   'mock/core/probe.test.ts': ["'../../fixtures/demo.ts'", null],
 }
 
+/** A transport-free floor reads no global of a page or a worker (lib WebWorker types them). */
+const globalProbes: Record<string, string> = {
+  'mock/core/probe-global.ts': 'export const open = () => indexedDB.open("x")\n',
+  'contract/probe-global.ts': 'export const here = () => location.href\n',
+}
+
 let findings: Map<string, string[]>
 
 beforeAll(() => {
@@ -58,9 +64,16 @@ beforeAll(() => {
       `import * as probe from ${source}\n\nexport const used = probe\n`,
     )
   }
+  for (const [path, text] of Object.entries(globalProbes)) writeFileSync(join(dir, path), text)
   const run = spawnSync(
     biome,
-    ['lint', '--only=style/noRestrictedImports', '--reporter=github', '--max-diagnostics=none'],
+    [
+      'lint',
+      '--only=style/noRestrictedImports',
+      '--only=style/noRestrictedGlobals',
+      '--reporter=github',
+      '--max-diagnostics=none',
+    ],
     { cwd: dir, encoding: 'utf8' },
   )
   rmSync(dir, { recursive: true, force: true })
@@ -84,5 +97,10 @@ describe('the floors of README.md are enforced by the lint step', () => {
         expect(findings.get(path)?.join('\n')).toContain(floor)
       })
     }
+  }
+  for (const path of Object.keys(globalProbes)) {
+    it(`${path} reading a page's or a worker's global is refused`, () => {
+      expect(findings.get(path)?.join('\n')).toContain('Do not use the global variable')
+    })
   }
 })
