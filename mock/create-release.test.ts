@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { planIn } from '../contract/plan-release.ts'
 import { activityKindsIn } from '../contract/releases.ts'
 import { ACME_KEY, demoPlan, GLOBEX_KEY } from '../fixtures/index.ts'
-import { planIn } from '../fixtures/release.ts'
 import { createMock, type MockOptions } from './create.ts'
 
 type Mock = ReturnType<typeof createMock>

@@ -1,9 +1,9 @@
-import type { DemoPlan } from '../fixtures/plan.ts'
+import type { DemoPlan } from '../contract/plan.ts'
 import { buildMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
 import { releaseOption } from './core/release.ts'
-import { emptyPlan, type Scenario, scenarioStart } from './core/scenarios.ts'
 import type { DemoSnapshot } from './core/snapshot.ts'
 import { loadWriteOperations, operations } from './operations/index.ts'
+import { emptyPlan, type Scenario, scenarioStart } from './scenarios.ts'
 
 export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' | 'state'> {
   /** Demo data: the seed's demo plan by default; `false` starts with the demo organizations only. */
@@ -15,7 +15,7 @@ export interface MockOptions extends Omit<MockCoreOptions, 'plan' | 'snapshot' |
   scenario?: Scenario
 }
 
-export { SNAPSHOT_SEED } from './core/scenarios.ts'
+export { SNAPSHOT_SEED } from './scenarios.ts'
 
 /**
  * A mock with every operation (mock/operations/), from the options as they are: no demo data

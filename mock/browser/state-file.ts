@@ -1,4 +1,4 @@
-import type { Scenario } from '../core/scenarios.ts'
+import type { Scenario } from '../scenarios.ts'
 
 /** The state file a `?mock-scenario=<url>` names, fetched relative to the page, or why not. */
 export const fetchStateFile = async (param: string, value: string): Promise<Scenario> => {

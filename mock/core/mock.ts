@@ -1,6 +1,6 @@
 import { API_PREFIX, DEFAULT_PUBLIC_BASE } from '../../contract/common.ts'
+import type { DemoPlan } from '../../contract/plan.ts'
 import { LATEST_RELEASE } from '../../contract/releases.ts'
-import type { DemoPlan } from '../../fixtures/plan.ts'
 import { answerer } from './answering.ts'
 import { changeFeed, replayChanges } from './change-feed.ts'
 import type { IdPosition, MockChange } from './changes.ts'
@@ -134,7 +134,7 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
         (async () => {
           const [given, releasePlan] = await Promise.all([
             typeof plan === 'function' ? plan() : plan,
-            earlier ? import('../../fixtures/release.ts') : undefined,
+            earlier ? import('../../contract/plan-release.ts') : undefined,
           ])
           // An earlier release holds only its part of the plan (no series, no later kinds).
           return releasePlan ? releasePlan.planIn(given, release).plan : given

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { DemoPlan } from '../../contract/plan.ts'
 import { ACME_KEY, demoOrganizations, GLOBEX_KEY } from '../../fixtures/index.ts'
-import type { DemoPlan } from '../../fixtures/plan.ts'
 import { createMockCore } from '../create.ts'
 import { buildStore, exportState, MockState, StreamedState } from './state.ts'
 import { COLLECTIONS } from './store.ts'

@@ -1,4 +1,4 @@
-import type { ApiStep, DemoStep } from '../../fixtures/plan.ts'
+import type { ApiStep, DemoStep } from '../../contract/plan.ts'
 import { isObj } from './vocabulary.ts'
 
 type Obj = Record<string, unknown>

@@ -1,8 +1,8 @@
 import type { Client, SentRequest } from '../../contract/client.ts'
+import type { ApiStep, DemoPlan, DemoStep } from '../../contract/plan.ts'
+import { resolveRefs } from '../../contract/plan-refs.ts'
 import type { Method } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
-import type { ApiStep, DemoPlan, DemoStep } from '../../fixtures/plan.ts'
-import { resolveRefs } from '../../fixtures/refs.ts'
 import type { LeftOut, SeedVocabulary } from './seed-plan.ts'
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'

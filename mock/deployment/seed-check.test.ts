@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiStep } from '../../fixtures/plan.ts'
+import type { ApiStep } from '../../contract/plan.ts'
 import { parseDeployment } from './schema.ts'
 import { checkSeedPlan } from './seed-check.ts'
 

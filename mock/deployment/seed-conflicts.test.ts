@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiStep } from '../../fixtures/plan.ts'
+import type { ApiStep } from '../../contract/plan.ts'
 import { checkPlanRules } from './seed-conflicts.ts'
 
 const step = (operation: ApiStep['operation'], extra: Partial<ApiStep> = {}): ApiStep => ({

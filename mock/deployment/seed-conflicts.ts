@@ -1,6 +1,6 @@
+import type { ApiStep } from '../../contract/plan.ts'
+import { isRef } from '../../contract/plan-refs.ts'
 import { teamNameKey } from '../../contract/teams.ts'
-import type { ApiStep } from '../../fixtures/plan.ts'
-import { isRef } from '../../fixtures/refs.ts'
 import type { DeploymentFile } from './schema.ts'
 import { isObj } from './vocabulary.ts'
 

@@ -1,4 +1,4 @@
-import type { ApiStep, DemoPlan, DemoStep, Ref } from '../../fixtures/plan.ts'
+import type { ApiStep, DemoPlan, DemoStep, Ref } from '../../contract/plan.ts'
 import type { MockState } from '../core/state.ts'
 
 /**

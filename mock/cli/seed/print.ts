@@ -1,5 +1,5 @@
+import type { DemoStep, Ref } from '../../../contract/plan.ts'
 import { contract } from '../../../contract/table.ts'
-import type { DemoStep, Ref } from '../../../fixtures/plan.ts'
 import { plural } from '../../core/plural.ts'
 import type { PlannedStep, RecordKind, SeedOutcome, SkipReason } from '../../deployment/run-plan.ts'
 

@@ -8,11 +8,11 @@ import {
   releaseLabel,
   resolveRelease,
 } from '../../../contract/releases.ts'
-import { parseScenarioName, type Scenario } from '../../core/scenarios.ts'
 import { createMock, type MockOptions } from '../../create.ts'
 import { startServer } from '../../http/listen.ts'
 import type { OpenPort } from '../../http/open-port.ts'
 import type { KeptState } from '../../http/state/keeper.ts'
+import { parseScenarioName, type Scenario } from '../../scenarios.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFile } from '../shared/outputs.ts'
 import { banner } from './banner.ts'

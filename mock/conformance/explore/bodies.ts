@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import type { ActivityInput } from '../../../contract/activities.ts'
 import type { FieldInput, FieldKind } from '../../../contract/fields.ts'
+import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../../../contract/input-examples.ts'
 import {
   createSponsorReportBody,
   fieldInput,
   formSettingsInput,
   activityInput as profileActivity,
 } from '../../../contract/samples.ts'
-import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../checks/helpers/samples.ts'
 import type { ExploreVocabulary } from './vocabulary.ts'
 
 /**

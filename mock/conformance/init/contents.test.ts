@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { ACTIVITY_SAMPLES } from '../../../contract/input-examples.ts'
 import { demoPlan } from '../../../fixtures/demo.ts'
 import { planContents } from '../../deployment/plan-contents.ts'
-import { ACTIVITY_SAMPLES } from '../checks/helpers/samples.ts'
 import { CONTENT_PROBE_EXTRA, initContents, withoutParts, withPart } from './contents.ts'
 
 const byKey = () => Object.fromEntries(initContents().map((c) => [c.key, c]))

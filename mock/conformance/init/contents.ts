@@ -1,10 +1,10 @@
 import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../../contract/fields.ts'
 import { TEMPLATE_CONTENT } from '../../../contract/form-templates.ts'
+import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../../../contract/input-examples.ts'
 import { demoPlan } from '../../../fixtures/demo.ts'
 import { planContents, shapePaths, shapeWithin } from '../../deployment/plan-contents.ts'
 import { activityKey, fieldKey } from '../../deployment/vocabulary.ts'
-import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../checks/helpers/samples.ts'
 
 type Obj = Record<string, unknown>
 

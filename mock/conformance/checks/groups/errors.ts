@@ -1,11 +1,11 @@
 import type { ErrorCondition } from '../../../../contract/errors.ts'
+import { INVALID_FIELD_CONFIG, TEAMS } from '../../../../contract/input-examples.ts'
 import { pathParamNames } from '../../../../contract/route.ts'
 import { type Contract, contract, type OperationId } from '../../../../contract/table.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { type CheckContext, label } from '../../engine/context.ts'
 import type { RecordKind } from '../../engine/run-state.ts'
-import { makeForm, makeSession, remember } from '../helpers/make.ts'
-import { INVALID_FIELD_CONFIG, missingId, TEAMS } from '../helpers/samples.ts'
+import { makeForm, makeSession, missingId, remember } from '../helpers/make.ts'
 
 export type DocumentedOp = {
   [K in OperationId]: Contract[K] extends { inferred: true } ? never : K

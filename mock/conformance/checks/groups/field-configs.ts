@@ -1,6 +1,6 @@
+import { INVALID_FIELD_CONFIG } from '../../../../contract/input-examples.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeForm, remember } from '../helpers/make.ts'
-import { INVALID_FIELD_CONFIG } from '../helpers/samples.ts'
 
 /** §7.2 "A field config that fails the schema of its kind (add field, replace config, form creation with inline fields)." */
 export const fieldConfigChecks = [

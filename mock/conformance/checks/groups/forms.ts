@@ -3,9 +3,9 @@ import { defineCheck } from '../../engine/check.ts'
 
 type ReplaceFieldBody = Parameters<Client['replaceFieldConfig']>[0]['body']
 
+import { FIELD_SAMPLES, fieldSample } from '../../../../contract/input-examples.ts'
 import { realFieldKind, spellField } from '../../../deployment/vocabulary.ts'
 import { makeForm } from '../helpers/make.ts'
-import { FIELD_SAMPLES, fieldSample } from '../helpers/samples.ts'
 
 /** §4 Forms: each operation's success answer, against its documented envelope and schema. */
 export const formChecks = [

@@ -1,7 +1,7 @@
 import type { Client } from '../../../../contract/client.ts'
+import { ACTIVITY_SAMPLES, fieldSample, TEAMS } from '../../../../contract/input-examples.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeForm, makeSession } from '../helpers/make.ts'
-import { ACTIVITY_SAMPLES, fieldSample, TEAMS } from '../helpers/samples.ts'
 
 type ReplaceFieldBody = Parameters<Client['replaceFieldConfig']>[0]['body']
 

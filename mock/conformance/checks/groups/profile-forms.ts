@@ -2,9 +2,9 @@ import { FIELD_KINDS } from '../../../../contract/fields.ts'
 import { SETTINGS_DEFAULTS } from '../../../../contract/form-settings.ts'
 import { TEMPLATE_CONTENT } from '../../../../contract/form-templates.ts'
 import { FORM_STATUSES } from '../../../../contract/forms.ts'
+import { FIELD_SAMPLES } from '../../../../contract/input-examples.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeForm, remember } from '../helpers/make.ts'
-import { FIELD_SAMPLES } from '../helpers/samples.ts'
 
 const [DRAFT, PUBLISHED, CLOSED] = FORM_STATUSES
 

@@ -1,6 +1,6 @@
+import { ACTIVITY_SAMPLES } from '../../../../contract/input-examples.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeForm, makeSession } from '../helpers/make.ts'
-import { ACTIVITY_SAMPLES } from '../helpers/samples.ts'
 
 /**
  * §4 "Operations to delete a form, remove a field, update a session's team mode, present an

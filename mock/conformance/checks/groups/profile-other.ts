@@ -1,8 +1,8 @@
 import { LIMITS, publicPath } from '../../../../contract/common.ts'
 import { ERROR_CONDITIONS } from '../../../../contract/errors.ts'
+import { TEAMS } from '../../../../contract/input-examples.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeForm, makeReport, makeSeries, makeSession, remember } from '../helpers/make.ts'
-import { TEAMS } from '../helpers/samples.ts'
 
 const pathOf = (url: string): string =>
   URL.canParse(url) ? new URL(url).pathname : `not a URL: ${url}`

@@ -1,8 +1,8 @@
 import { ACTIVITY_KINDS } from '../../../../contract/activities.ts'
+import { ACTIVITY_SAMPLES } from '../../../../contract/input-examples.ts'
 import { MODES, SESSION_STATUSES } from '../../../../contract/sessions.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeSession, remember } from '../helpers/make.ts'
-import { ACTIVITY_SAMPLES } from '../helpers/samples.ts'
 
 const [, OPEN] = SESSION_STATUSES
 const [LIVE, SELF_PACED] = MODES

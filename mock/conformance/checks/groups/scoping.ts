@@ -9,7 +9,7 @@ import {
   readList,
   tryCreateFor,
 } from '../helpers/lists.ts'
-import { tick } from '../helpers/samples.ts'
+import { tick } from '../helpers/make.ts'
 
 const newestFirst = (op: ListOp) =>
   defineCheck({

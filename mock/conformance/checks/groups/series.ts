@@ -1,7 +1,7 @@
+import { ACTIVITY_SAMPLES, TEAMS } from '../../../../contract/input-examples.ts'
 import type { CreateSeriesBody } from '../../../../contract/series.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeSeries, remember } from '../helpers/make.ts'
-import { ACTIVITY_SAMPLES, TEAMS } from '../helpers/samples.ts'
 
 const seeded: Partial<CreateSeriesBody> = {
   teams: [TEAMS.owls, TEAMS.foxes],

@@ -1,7 +1,7 @@
+import { ACTIVITY_SAMPLES, TEAMS } from '../../../../contract/input-examples.ts'
 import { SESSION_STATUSES } from '../../../../contract/sessions.ts'
 import { defineCheck } from '../../engine/check.ts'
 import { makeOpenSession, makeSession } from '../helpers/make.ts'
-import { ACTIVITY_SAMPLES, TEAMS } from '../helpers/samples.ts'
 
 const [, OPEN, ENDED] = SESSION_STATUSES
 

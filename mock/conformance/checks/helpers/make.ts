@@ -1,5 +1,6 @@
 import type { ActivityInput } from '../../../../contract/activities.ts'
 import type { FieldInput } from '../../../../contract/fields.ts'
+import { ACTIVITY_SAMPLES, fieldSample } from '../../../../contract/input-examples.ts'
 import type { CreateSeriesBody } from '../../../../contract/series.ts'
 import type { Mode } from '../../../../contract/sessions.ts'
 import type { CreateSponsorReportBody } from '../../../../contract/sponsors.ts'
@@ -7,7 +8,6 @@ import type { CheckContext, DocBody } from '../../engine/context.ts'
 import type { KeyRole } from '../../engine/env.ts'
 import type { Exchange } from '../../engine/failure.ts'
 import type { RecordKind } from '../../engine/run-state.ts'
-import { ACTIVITY_SAMPLES, fieldSample } from './samples.ts'
 
 /**
  * Setup steps: create a record of this run (titled with the run marker), validate the answer like
@@ -146,3 +146,9 @@ export const makeReport = async (
   marked(ctx, report.title, exchange, 'report')
   return { report, exchange }
 }
+
+/** An id no deployment can hold: it names this run and has no resource prefix. */
+export const missingId = (runId: string, what: string): string => `missing-${what}-${runId}`
+
+/** Pauses so that two records created one after the other get different createdAt values. */
+export const tick = (ms = 15) => new Promise<void>((resolve) => setTimeout(resolve, ms))

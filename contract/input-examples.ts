@@ -1,11 +1,12 @@
-import type { ActivityInput, ActivityKind } from '../../../../contract/activities.ts'
-import type { FieldInput, FieldKind } from '../../../../contract/fields.ts'
-import type { TeamInput } from '../../../../contract/teams.ts'
+import type { ActivityInput, ActivityKind } from './activities.ts'
+import type { FieldInput, FieldKind } from './fields.ts'
+import type { TeamInput } from './teams.ts'
 
 /**
- * Request content the suite sends. The reference names the body properties of some operations only
- * (§4 "not shown"); where it does not, these are the profile's names, and a deployment that names
- * them otherwise shows up as a failed setup step with the request that was sent.
+ * Request content the conformance suite sends (its catalog, `--init`, exploration; import-traffic
+ * borrows an activity's content from it). The reference names the body properties of some
+ * operations only (§4 "not shown"); where it does not, these are the profile's names, and a
+ * deployment that names them otherwise shows up as a failed setup step with the request sent.
  */
 
 /** One valid field of every profile kind. */
@@ -69,9 +70,3 @@ export const TEAMS = {
   foxes: { name: 'Foxes', color: '#F4511E' },
   otters: { name: 'Otters', color: '#1E88E5' },
 } satisfies Record<string, TeamInput>
-
-/** An id no deployment can hold: it names this run and has no resource prefix. */
-export const missingId = (runId: string, what: string): string => `missing-${what}-${runId}`
-
-/** Pauses so that two records created one after the other get different createdAt values. */
-export const tick = (ms = 15) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -1,9 +1,9 @@
-import { LATEST_RELEASE, type Release } from '../../contract/releases.ts'
-import type { DemoCounts } from '../../fixtures/demo.ts'
-import { demoOrganizations } from '../../fixtures/organizations.ts'
-import type { DemoPlan } from '../../fixtures/plan.ts'
-import type { DemoSnapshot } from './snapshot.ts'
-import { checkState, type MockState } from './state.ts'
+import type { DemoPlan } from '../contract/plan.ts'
+import { LATEST_RELEASE, type Release } from '../contract/releases.ts'
+import type { DemoCounts } from '../fixtures/demo.ts'
+import { demoOrganizations } from '../fixtures/organizations.ts'
+import type { DemoSnapshot } from './core/snapshot.ts'
+import { checkState, type MockState } from './core/state.ts'
 
 /** The seed whose default demo data is precomputed in fixtures/demo-snapshot.ts. */
 export const SNAPSHOT_SEED = 1
@@ -85,7 +85,7 @@ export const emptyPlan = (seed: number): DemoPlan => ({
 const planOf =
   (seed: number, counts: Partial<DemoCounts> = {}) =>
   async (): Promise<DemoPlan> =>
-    (await import('../../fixtures/demo.ts')).demoPlan(seed, counts)
+    (await import('../fixtures/demo.ts')).demoPlan(seed, counts)
 
 export type ScenarioStart =
   | { plan: DemoPlan | (() => Promise<DemoPlan>) }
@@ -110,7 +110,7 @@ export const scenarioStart = (
       return {
         snapshot: demo
           ? async () => demo
-          : async () => (await import('../../fixtures/demo-snapshot.ts')).demoSnapshot,
+          : async () => (await import('../fixtures/demo-snapshot.ts')).demoSnapshot,
       }
     }
     return { plan: planOf(seed) }

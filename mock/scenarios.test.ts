@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { demoSnapshot } from '../../fixtures/demo-snapshot.ts'
-import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
-import { createMock } from '../create.ts'
+import { demoSnapshot } from '../fixtures/demo-snapshot.ts'
+import { ACME_KEY, GLOBEX_KEY } from '../fixtures/index.ts'
+import { createMock } from './create.ts'
 import { LARGE_COUNTS, parseScenarioName, scenarioLabel } from './scenarios.ts'
 
 const list = async (mock: ReturnType<typeof createMock>, path: string, key = ACME_KEY) => {
@@ -137,7 +137,7 @@ describe('scenarios', () => {
 
 describe('scenarios in the msw/node host', () => {
   it('setupMockServer({ scenario }) answers fetch from that scenario', async () => {
-    const { setupMockServer } = await import('../node/index.ts')
+    const { setupMockServer } = await import('./node/index.ts')
     const base = 'https://api.scenario.test/api/v1'
     const server = setupMockServer({ baseUrl: base, scenario: 'empty' })
     server.listen({ onUnhandledRequest: 'error' })
