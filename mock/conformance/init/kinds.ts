@@ -2,13 +2,13 @@ import { type KindContent, withoutParts, withPart } from './contents.ts'
 
 type Obj = Record<string, unknown>
 
-/** One request of `--init`'s probe, as init.ts records it. */
+/** One request of `--init`'s probe, as the prober (prober.ts) records it. */
 export interface KindProbe {
   key: string
   status: number
   accepted: boolean
   answer: string
-  /** A 2xx answer that could not be read (see init's Probe): neither accepted nor refused. */
+  /** A 2xx answer that could not be read (see prober.ts's Probe): neither accepted nor refused. */
   unread?: string
 }
 
