@@ -22,6 +22,8 @@ import { type RecordedFinding, TrafficLog } from '../traffic/log.ts'
 import { Recent } from '../traffic/memory.ts'
 import { type ReleaseNeed, ReleaseNeeds } from '../traffic/release-needs.ts'
 import { type BodyRead, BodyTap } from './body-tap.ts'
+import { findingsHeader, headerText, passThrough, sendJson } from './client-answer.ts'
+import { FLIGHT, type Flight, headerPairs, type Tracked } from './flight.ts'
 
 export interface TrafficProxyOptions {
   /** The real API root, e.g. `https://staging.example.com/api/v1`. */
@@ -71,53 +73,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000
 /** Answers kept for `repeated`: this many paths, each at most this long. */
 const REPEATED_PATHS = 32
 const REPEATED_BYTES = 64 * 1024
-
-/** One exchange in flight. */
-interface Flight {
-  index: number
-  /** When the request came (ms since the epoch). */
-  started: number
-  /** Under the API root; undefined for a path outside it (forwarded, counted, not checked). */
-  path: string | undefined
-  request: BodyTap
-  requestSent: boolean
-  /** The request's headers, secrets replaced: read once. */
-  requestHeaders: Record<string, string>
-}
-
-/**
- * Where a request's exchange in flight is kept, on the request itself: a WeakMap entry per request
- * cost the garbage collector more (its ephemerons are traced at every scavenge).
- */
-const FLIGHT = Symbol('flight')
-type Tracked = IncomingMessage & { [FLIGHT]?: Flight }
-
-/** A header value a violation can go in: one line of ASCII, bounded. */
-const headerText = (text: string) =>
-  text
-    .replace(/§/g, 'S')
-    .replace(/…/g, '...')
-    .replace(/→/g, '->')
-    .replace(/[“”]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/[^\x20-\x7e]/g, '?')
-    .slice(0, 1500)
-
-const findingsHeader = (list: readonly { operationId: string | null; message: string }[]) =>
-  headerText(`${list.length}; ${list.map((f) => `${f.operationId}: ${f.message}`).join(' | ')}`)
-
-const sendJson = (res: ServerResponse, status: number, body: unknown, extra = {}) => {
-  const text = JSON.stringify(body)
-  res.writeHead(status, {
-    ...extra,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  })
-  res.end(text)
-}
-
-/** What node gave as a header value, as text. */
-const headerPairs = (headers: IncomingMessage['headers']) => Object.entries(headers)
 
 /**
  * The validating proxy (`engagement-mock proxy`): forwards every request to the upstream unchanged
@@ -444,25 +399,3 @@ export const startTrafficProxy = async (
       }),
   }
 }
-
-/** The upstream's status and headers on `res` (hop-by-hop ones left out); returns `res`. */
-const passThrough = (res: ServerResponse, proxyRes: IncomingMessage): ServerResponse => {
-  if (!res.headersSent) {
-    res.statusCode = proxyRes.statusCode ?? 502
-    for (const [name, value] of Object.entries(proxyRes.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name)) continue
-      res.setHeader(name, value)
-    }
-  }
-  return res
-}
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'proxy-connection',
-  'upgrade',
-  'te',
-  'trailer',
-])
