@@ -54,12 +54,19 @@ export const openFlight = (
     req.headers['content-length'] !== undefined ||
     req.headers['transfer-encoding'] !== undefined
   ) {
-    req.on('data', (chunk: Buffer) => {
-      flight.requestSent = true
-      flight.request.add(chunk)
-    })
+    req.on('data', tapRequest)
   }
   return flight
+}
+
+/**
+ * A request body's chunk into its exchange's tap: one listener for every request (an emitter calls
+ * it with the request as `this`), instead of a closure per request.
+ */
+function tapRequest(this: Tracked, chunk: Buffer): void {
+  const flight = this[FLIGHT] as Flight
+  flight.requestSent = true
+  flight.request.add(chunk)
 }
 
 /** The exchange a request opened; none for a request this proxy did not see come in. */

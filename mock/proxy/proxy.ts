@@ -1,5 +1,6 @@
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { ErrorCallback } from 'http-proxy-3'
 import type { Release } from '../../contract/releases.ts'
 import { runRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
@@ -10,7 +11,7 @@ import { TrafficLog } from '../traffic/log.ts'
 import { ReleaseNeeds } from '../traffic/release-needs.ts'
 import { BodyTap } from './body-tap.ts'
 import { findingsHeader, passThrough } from './client-answer.ts'
-import { exchangeHead, flightOf, openFlight } from './flight.ts'
+import { exchangeHead, type Flight, flightOf, openFlight } from './flight.ts'
 import { answerNoUpstream, createForwarder, DEFAULT_TIMEOUT_MS, noAnswerWhy } from './forward.ts'
 import { holdUntilChecked } from './hold.ts'
 import { type TrafficListeners, TrafficReport } from './report.ts'
@@ -127,19 +128,21 @@ export const startTrafficProxy = async (
     holdUntilChecked(req, res, flight, proxyRes, exchange, answer, limit, taps)
   })
 
+  /**
+   * The upstream gave no answer: one callback for every request (http-proxy-3 hands it the request
+   * and its answer), which finds the exchange on the request, instead of a closure per request.
+   */
+  const noAnswer: ErrorCallback = (error, req, res) => {
+    // Set before forwarding, and `res` is the client's answer: `web`, unlike `ws`, has no socket.
+    const flight = flightOf(req) as Flight
+    const { why, kind } = noAnswerWhy(error, Date.now() - flight.started, timeoutMs, upstream.host)
+    report.noAnswer(kind, `#${flight.index} ${req.method} ${req.url} → 502: ${why}`)
+    answerNoUpstream(res as ServerResponse, flight.index, upstream.origin, why)
+  }
+
   const server = createServer((req, res) => {
-    const index = ++count
-    const flight = openFlight(req, index, rootPath, limit, secrets)
-    proxy.web(req, res, {}, (error) => {
-      const { why, kind } = noAnswerWhy(
-        error,
-        Date.now() - flight.started,
-        timeoutMs,
-        upstream.host,
-      )
-      report.noAnswer(kind, `#${index} ${req.method} ${req.url} → 502: ${why}`)
-      answerNoUpstream(res, index, upstream.origin, why)
-    })
+    openFlight(req, ++count, rootPath, limit, secrets)
+    proxy.web(req, res, {}, noAnswer)
   })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
