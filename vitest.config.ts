@@ -24,6 +24,8 @@ export default defineConfig({
             'test/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'test/contract/**', 'test/contract-selftest/**'],
+          // The run's folder for the package, packed once for test/package (test/package/packed.ts).
+          globalSetup: ['test/package/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
