@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -18,5 +18,10 @@ declare module 'vitest' {
 export default function setup(project: TestProject) {
   const scratch = mkdtempSync(join(tmpdir(), 'engagement-mock-package-'))
   project.provide('packageScratch', scratch)
+  // In watch mode a rerun packs the sources as they are now, not the first run's tarball.
+  project.onTestsRerun(() => {
+    rmSync(scratch, { recursive: true, force: true })
+    mkdirSync(scratch)
+  })
   return () => rmSync(scratch, { recursive: true, force: true })
 }

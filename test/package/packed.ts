@@ -14,6 +14,42 @@ export interface Packed {
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
+/**
+ * What `make` gives, made once for every caller sharing `folder`, in this process or another: the
+ * first caller takes the lock folder and makes it; the others wait for its result (as JSON) or its
+ * error, which each of them then throws.
+ */
+export const onceInFolder = async <T>(folder: string, make: () => T | Promise<T>): Promise<T> => {
+  const done = join(folder, 'done.json')
+  const failed = join(folder, 'failed.txt')
+  let first = true
+  try {
+    mkdirSync(join(folder, 'lock'))
+  } catch (error) {
+    // Any other failure (no such folder) would leave every caller waiting for nobody.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    first = false
+  }
+  if (first) {
+    try {
+      const value = await make()
+      // Written whole, then renamed: a waiting caller never reads half of it.
+      writeFileSync(`${done}.part`, JSON.stringify(value))
+      renameSync(`${done}.part`, done)
+      return value
+    } catch (error) {
+      writeFileSync(failed, error instanceof Error ? error.message : String(error))
+      throw error
+    }
+  }
+  for (;;) {
+    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as T
+    if (existsSync(failed))
+      throw new Error(`failed in another file: ${readFileSync(failed, 'utf8')}`)
+    await sleep(250)
+  }
+}
+
 /** `npm pack` of the repository; prepack builds dist/ first, so the tarball is what `npm publish` would send. */
 const pack = (into: string): Packed => {
   const packed = JSON.parse(
@@ -32,39 +68,12 @@ const pack = (into: string): Packed => {
 }
 
 /**
- * The package packed once per run for every file of test/package: the build takes ~20 s of a core,
- * and a second pack would empty dist/ while the first one builds it. The first file to ask packs
- * (taking the lock folder); the others wait for its result, or its error, in the run's folder
- * (global-setup.ts).
+ * The package packed once per run for every file of test/package, in the run's folder
+ * (global-setup.ts): the build takes ~20 s of a core, and a second pack would empty dist/ while the
+ * first one builds it.
  */
-export const packedPackage = async (): Promise<Packed> => {
+export const packedPackage = (): Promise<Packed> => {
   const scratch = inject('packageScratch')
   if (!scratch) throw new Error('test/package/global-setup.ts did not run: no folder to pack into')
-  const done = join(scratch, 'packed.json')
-  const failed = join(scratch, 'failed.txt')
-  let first = true
-  try {
-    mkdirSync(join(scratch, 'lock'))
-  } catch {
-    first = false
-  }
-  if (first) {
-    try {
-      const packed = pack(scratch)
-      // Written whole, then renamed: a waiting file never reads half of it.
-      writeFileSync(`${done}.part`, JSON.stringify(packed))
-      renameSync(`${done}.part`, done)
-      return packed
-    } catch (error) {
-      writeFileSync(failed, error instanceof Error ? error.message : String(error))
-      throw error
-    }
-  }
-  for (;;) {
-    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as Packed
-    if (existsSync(failed)) {
-      throw new Error(`packing the repository failed: ${readFileSync(failed, 'utf8')}`)
-    }
-    await sleep(250)
-  }
+  return onceInFolder(scratch, () => pack(scratch))
 }
