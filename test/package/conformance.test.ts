@@ -1,14 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +9,7 @@ import { parseDeployment } from '../../mock/deployment/schema.ts'
 import { readSnippets } from '../cli/snippets.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { respelledDeployment } from '../contract-selftest/respelled.ts'
+import { packedPackage } from './packed.ts'
 
 /**
  * The backend team's path, from an empty folder with only the packed package installed: the mock
@@ -56,35 +48,9 @@ const run = (command: string, args: string[], extra: Record<string, string> = {}
   })
 
 beforeAll(async () => {
+  // The package as `npm publish` would send it, packed once per run (packed.ts).
+  const { tarball } = await packedPackage()
   tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-conformance-'))
-  // Packed from a staging copy built into its own dist/: pack.test.ts packs the repository at the
-  // same time, and its prepack empties the repository's dist/ while it rebuilds it.
-  const stage = join(tmp, 'stage')
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    files?: string[]
-  }
-  for (const entry of ['package.json', ...(manifest.files ?? [])]) {
-    if (entry !== 'dist' && existsSync(join(root, entry))) {
-      cpSync(join(root, entry), join(stage, entry), { recursive: true })
-    }
-  }
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
-  execFileSync(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--outDir', join(stage, 'dist')],
-    {
-      cwd: root,
-      env,
-      stdio: 'pipe',
-    },
-  )
-  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', tmp], {
-    cwd: stage,
-    env,
-    stdio: 'pipe',
-  })
-  const tarball = readdirSync(tmp).find((name) => name.endsWith('.tgz'))
-  if (!tarball) throw new Error(`npm pack wrote no tarball into ${tmp}`)
   project = join(tmp, 'backend')
   mkdirSync(project)
   writeFileSync(
@@ -96,14 +62,7 @@ beforeAll(async () => {
   ) as { version: string }
   execFileSync(
     npm,
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      join(tmp, tarball),
-      `vitest@${vitest.version}`,
-    ],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `vitest@${vitest.version}`],
     { cwd: project, env, stdio: 'pipe' },
   )
   // The mock, started from the install.

@@ -3,7 +3,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -18,6 +17,7 @@ import { createViteApp } from '../browser/vite-app.ts'
 import { readSnippets } from '../cli/snippets.ts'
 import { CONSUMER_SCRIPT, CONSUMER_TS, CONSUMER_TSCONFIG, DOCS_TSCONFIG } from './consumer.ts'
 import { linkedDocuments, relativeLinks } from './links.ts'
+import { packedPackage } from './packed.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -31,30 +31,21 @@ let tmp = ''
 let project = ''
 let files: string[] = []
 
-/** Packs the repository as npm would publish it and installs the tarball into a fresh project. */
-beforeAll(() => {
+/** Installs the package as npm would publish it (packed once per run: packed.ts) into a fresh project. */
+beforeAll(async () => {
+  const packed = await packedPackage()
+  files = packed.files
   tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-pack-'))
-  // prepack builds dist/ first, so the tarball is what `npm publish` would send.
-  const packed = JSON.parse(
-    execFileSync(npm, ['pack', '--json', '--pack-destination', tmp], {
-      ...quiet,
-      cwd: root,
-    }).replace(/^[^[]*/s, ''),
-  ) as Array<{ filename: string; files: Array<{ path: string }> }>
-  files = packed[0]?.files.map((file) => file.path) ?? []
-  const tarball = readdirSync(tmp).find((name) => name.endsWith('.tgz'))
-  if (!tarball) throw new Error(`npm pack wrote no tarball into ${tmp}`)
   project = join(tmp, 'consumer')
   mkdirSync(project)
   writeFileSync(
     join(project, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   )
-  execFileSync(
-    npm,
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(tmp, tarball)],
-    { ...quiet, cwd: project },
-  )
+  execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', packed.tarball], {
+    ...quiet,
+    cwd: project,
+  })
   writeFileSync(join(project, 'imports.mjs'), CONSUMER_SCRIPT)
   writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS)
   writeFileSync(join(project, 'tsconfig.json'), CONSUMER_TSCONFIG)
@@ -140,7 +131,7 @@ describe('the installable package', () => {
     })
     expect((manifest.keywords as string[]).length).toBeGreaterThan(3)
     expect(files).toContain('LICENSE')
-    // dist/ was built by the pack above; publishing must not need anything else.
+    // dist/ was built by the run's pack (packed.ts); publishing must not need anything else.
     const run = spawnSync(npm, ['publish', '--dry-run', '--ignore-scripts', '--json'], {
       ...quiet,
       cwd: root,
