@@ -2,8 +2,17 @@ import { LATEST_RELEASE, resolveRelease } from '../../contract/releases.ts'
 import { loadDeployment } from '../deployment/load.ts'
 import { type RunRelease, runRelease } from '../deployment/release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
+import { explorationSection } from '../report-format/exploration-report.ts'
+import {
+  type ConformanceVerdict,
+  catalogVerdict,
+  type RunInfo,
+  type RunVerdict,
+  VERDICT_EXIT,
+} from '../report-format/run-report.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { withUnwrittenReports } from '../report-format/verdict.ts'
+import { writeRunReports } from '../report-format/write-run-reports.ts'
 import type { CoverageSummary } from '../traffic/coverage.ts'
 import { CATALOG } from './checks/index.ts'
 import type { Check } from './engine/check.ts'
@@ -23,15 +32,6 @@ import { preflight } from './engine/preflight.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
-import { explorationSection } from './explore/report.ts'
-import {
-  type ConformanceVerdict,
-  catalogVerdict,
-  type RunInfo,
-  type RunVerdict,
-  VERDICT_EXIT,
-} from './reports/run-report.ts'
-import { writeRunReports } from './reports/write-run-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
 export interface ConformanceOptions {

@@ -1,15 +1,15 @@
 // Node-only: writes a catalog run's report files.
 
-import { reportDir, writeReportFiles } from '../../report-format/files.ts'
-import { buildJunit, withJunitSuite } from '../../report-format/junit.ts'
-import type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
-import type { Secrets } from '../../report-format/secrets.ts'
-import type { CoverageSummary } from '../../traffic/coverage.ts'
+import type { CoverageSummary } from '../traffic/coverage.ts'
 import type { ExplorationSection } from './exploration-section.ts'
+import { reportDir, writeReportFiles } from './files.ts'
 import { buildHtmlReport } from './html-report.ts'
+import { buildJunit, withJunitSuite } from './junit.ts'
+import type { ReportedCheck, RunInfo } from './model.ts'
 import { buildRunReport } from './run-report.ts'
+import type { Secrets } from './secrets.ts'
 
-export { REPORT_FILES, reportDir } from '../../report-format/files.ts'
+export { REPORT_FILES, reportDir } from './files.ts'
 
 /**
  * Writes conformance.md, .json, .html and contract-junit.xml; returns their absolute paths.

@@ -1,18 +1,20 @@
 // Node-only: writes the report files of observed traffic (the checker itself imports nothing from Node).
 
-import { type HtmlBuilder, writeReportFiles } from '../report-format/files.ts'
-import type { Secrets } from '../report-format/secrets.ts'
-import type { TrafficSummary } from './log.ts'
-import { buildTrafficReport, type TrafficSource } from './report.ts'
+import type { TrafficSummary } from '../traffic/log.ts'
+import { writeReportFiles } from './files.ts'
+import { buildHtmlReport } from './html-report.ts'
+import type { Secrets } from './secrets.ts'
+import { buildTrafficReport, type TrafficSource } from './traffic-report.ts'
 
-/** Writes conformance.md, .json, .html and contract-junit.xml; returns their absolute paths. */
+/**
+ * Writes conformance.md, .json, .html and contract-junit.xml of observed traffic; returns their
+ * absolute paths.
+ */
 export const writeTrafficReports = async (
   dir: string,
   source: TrafficSource,
   traffic: TrafficSummary,
-  secrets: Secrets | undefined,
-  /** conformance.html's builder (the suite's page, handed in: the checker imports no suite). */
-  html: HtmlBuilder<ReturnType<typeof buildTrafficReport>['json']>,
+  secrets?: Secrets,
 ): Promise<string[]> => {
-  return writeReportFiles(dir, buildTrafficReport(source, traffic), secrets, html)
+  return writeReportFiles(dir, buildTrafficReport(source, traffic), secrets, buildHtmlReport)
 }

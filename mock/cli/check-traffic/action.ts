@@ -1,16 +1,15 @@
 import { resolve } from 'node:path'
-import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../../deployment/load.ts'
 import { runRelease } from '../../deployment/release.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
+import { writeTrafficReports } from '../../report-format/write-traffic-reports.ts'
 import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
 import { apiRootsSeen, harExchanges } from '../../traffic/har.ts'
 import { readHar } from '../../traffic/har-file.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { ReleaseNeeds } from '../../traffic/release-needs.ts'
-import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { harUsage } from '../shared/har-usage.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
@@ -91,7 +90,6 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
         },
         summary,
         secrets,
-        buildHtmlReport,
       ),
     (text) => secrets.scrub(text),
   )
