@@ -8,10 +8,9 @@ import { printTrafficSummary } from '../cli/shared/traffic-print.ts'
 import type { ExploreResult } from '../conformance/explore/explore.ts'
 import { TrafficLog } from '../traffic/log.ts'
 import { ReleaseNeeds } from '../traffic/release-needs.ts'
-import { explorationSection } from './exploration-report.ts'
 import type { RunInfo } from './model.ts'
 import { catalogVerdict, trafficVerdict } from './verdict.ts'
-import { writeRunReports } from './write-run-reports.ts'
+import { writeResultReports } from './write-run-reports.ts'
 import { writeTrafficReports } from './write-traffic-reports.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-verdict-'))
@@ -115,7 +114,7 @@ describe('one verdict, in the console and every report', () => {
       cleanup: 'nothing created',
     }
     const dir = join(tmp, 'exploration-error')
-    await writeRunReports(run, [], dir, explorationSection(exploration))
+    await writeResultReports({ run, checks: [], exploration }, dir)
     const outcome = catalogVerdict(run, { checks: 0, failed: 0, blocked: 0 }, exploration)
     const stdout = printed(() =>
       printSummary({

@@ -1,6 +1,8 @@
 // Node-only: writes a catalog run's report files.
 
+import type { ExploreResult } from '../conformance/explore/explore.ts'
 import type { CoverageSummary } from '../traffic/coverage.ts'
+import { explorationSection } from './exploration-report.ts'
 import type { ExplorationSection } from './exploration-section.ts'
 import { reportDir, writeReportFiles } from './files.ts'
 import { buildHtmlReport } from './html-report.ts'
@@ -28,3 +30,26 @@ export const writeRunReports = async (
   const junit = exploration ? withJunitSuite(cases, exploration.junitSuite) : cases
   return writeReportFiles(dir, { markdown, json, junit }, secrets, buildHtmlReport)
 }
+
+/** What of a run's result (runConformance's) its reports are made of. */
+export interface RunResultReported {
+  run: RunInfo
+  checks: readonly ReportedCheck[]
+  exploration?: ExploreResult
+  coverage?: CoverageSummary
+}
+
+/** A run's result into its four report files, as writeRunReports writes them. */
+export const writeResultReports = (
+  result: RunResultReported,
+  dir: string,
+  secrets?: Secrets,
+): Promise<string[]> =>
+  writeRunReports(
+    result.run,
+    result.checks,
+    dir,
+    result.exploration && explorationSection(result.exploration),
+    secrets,
+    result.coverage,
+  )
