@@ -13,19 +13,11 @@
  */
 
 import type { ExploreResult } from './conformance/explore/explore.ts'
-import { explorationSection } from './conformance/explore/report.ts'
-import { buildHtmlReport } from './conformance/reports/html-report.ts'
-import {
-  buildRunReport,
-  type ReportedCheck,
-  type RunInfo,
-} from './conformance/reports/run-report.ts'
-import { reportDir, writeRunReports } from './conformance/reports/write-run-reports.ts'
+import { explorationSection } from './report-format/exploration-report.ts'
+import { buildRunReport, type ReportedCheck, type RunInfo } from './report-format/run-report.ts'
 import type { Secrets } from './report-format/secrets.ts'
+import { reportDir, writeRunReports } from './report-format/write-run-reports.ts'
 import type { CoverageSummary } from './traffic/coverage.ts'
-import type { TrafficSummary } from './traffic/log.ts'
-import type { TrafficSource } from './traffic/report.ts'
-import { writeTrafficReports as writeTrafficFiles } from './traffic/write-reports.ts'
 
 export { ALL_CHECKS, CATALOG } from './conformance/checks/index.ts'
 export type { Check, CheckGroup } from './conformance/engine/check.ts'
@@ -79,8 +71,6 @@ export {
   registerConformance,
   type TestRunner,
 } from './conformance/register-conformance.ts'
-export type { ReportedCheck, RunInfo } from './conformance/reports/run-report.ts'
-export { REPORT_FILES, reportDir } from './conformance/reports/write-run-reports.ts'
 export {
   type ConformanceCheck,
   type ConformanceOptions,
@@ -100,6 +90,10 @@ export {
 } from './proxy/proxy.ts'
 export { toCurl } from './report-format/curl.ts'
 export { buildJunit } from './report-format/junit.ts'
+export type { ReportedCheck, RunInfo } from './report-format/run-report.ts'
+export { buildTrafficReport, type TrafficSource } from './report-format/traffic-report.ts'
+export { REPORT_FILES, reportDir } from './report-format/write-run-reports.ts'
+export { writeTrafficReports } from './report-format/write-traffic-reports.ts'
 export {
   createTrafficChecker,
   type ExchangeVerdict,
@@ -108,21 +102,9 @@ export {
 } from './traffic/check-exchange.ts'
 export { redactHeaders, type TrafficExchange, type TrafficFinding } from './traffic/exchange.ts'
 export { type RecordedFinding, TrafficLog, type TrafficSummary } from './traffic/log.ts'
-export { buildTrafficReport, type TrafficSource } from './traffic/report.ts'
 
-/**
- * Writes conformance.md, .json, .html and contract-junit.xml of observed traffic; returns their
- * absolute paths. The page is the suite's, handed to the checker's writer here, where both meet.
- */
-export const writeTrafficReports = (
-  dir: string,
-  source: TrafficSource,
-  traffic: TrafficSummary,
-  secrets?: Secrets,
-): Promise<string[]> => writeTrafficFiles(dir, source, traffic, secrets, buildHtmlReport)
-
-// The reports take exploration's section as data and import nothing of exploration; the package's
-// names keep taking exploration's result, made into that section here, where both meet.
+// The run's reports take exploration's section as data (report-format/exploration-section.ts); the
+// package's names keep taking exploration's result, made into that section here.
 
 /** conformance.md and conformance.json of a catalog run (and of its exploration, if given). */
 export const buildReport = (

@@ -36,7 +36,7 @@ const probes: Record<string, [string, string | null]> = {
   'mock/conformance/probe.ts': ["'node:fs'", 'Only a host'],
   'mock/browser/probe.ts': ["'node:path'", 'Only a host'],
   'mock/msw/probe.ts': ["'msw/node'", 'Only a host'],
-  'mock/traffic/write-reports.ts': ["'node:fs/promises'", null],
+  'mock/traffic/har-file.ts': ["'node:fs/promises'", null],
   'fixtures/probe.ts': ["'../mock/create.ts'", 'fixtures/ imports only contract/'],
   'fixtures/probe-contract.ts': ["'../contract/forms.ts'", null],
   'mock/core/probe.test.ts': ["'../../fixtures/demo.ts'", null],

@@ -1,7 +1,7 @@
 import { createMock } from '../../mock/create.ts'
 import { startServer } from '../../mock/http/index.ts'
-import { importStateFile } from '../../mock/http/state/file.ts'
 import { keepState } from '../../mock/http/state/keeper.ts'
+import { importStateFile } from '../../mock/state-file/file.ts'
 import { BENCH_KEY } from '../lib/filler.ts'
 
 /**

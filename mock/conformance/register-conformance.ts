@@ -1,13 +1,13 @@
 import { notInRelease } from '../deployment/release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
+import { explorationMarkdown, explorationSection } from '../report-format/exploration-report.ts'
+import { writeRunReports } from '../report-format/write-run-reports.ts'
 import { cleanup } from './engine/cleanup.ts'
 import type { ContractEnv } from './engine/env.ts'
 import { preflight } from './engine/preflight.ts'
 import { runCheck, skipReason } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore } from './explore/explore.ts'
-import { explorationMarkdown, explorationSection } from './explore/report.ts'
-import { writeRunReports } from './reports/write-run-reports.ts'
 import {
   type ConformanceCheck,
   type ConformanceOptions,

@@ -2,8 +2,16 @@ import { LATEST_RELEASE, resolveRelease } from '../../contract/releases.ts'
 import { loadDeployment } from '../deployment/load.ts'
 import { type RunRelease, runRelease } from '../deployment/release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
+import {
+  type ConformanceVerdict,
+  catalogVerdict,
+  type RunInfo,
+  type RunVerdict,
+  VERDICT_EXIT,
+} from '../report-format/run-report.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { withUnwrittenReports } from '../report-format/verdict.ts'
+import { writeResultReports } from '../report-format/write-run-reports.ts'
 import type { CoverageSummary } from '../traffic/coverage.ts'
 import { CATALOG } from './checks/index.ts'
 import type { Check } from './engine/check.ts'
@@ -23,15 +31,6 @@ import { preflight } from './engine/preflight.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
-import { explorationSection } from './explore/report.ts'
-import {
-  type ConformanceVerdict,
-  catalogVerdict,
-  type RunInfo,
-  type RunVerdict,
-  VERDICT_EXIT,
-} from './reports/run-report.ts'
-import { writeRunReports } from './reports/write-run-reports.ts'
 
 /** The options of `engagement-mock check`, as an object. */
 export interface ConformanceOptions {
@@ -302,27 +301,9 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     })
     const cleaned = checks.map(clean)
     const coverage = run?.coverage.summary()
-    let reports: string[] = []
-    // Reports that cannot be written (a full disk) leave the result, and the console, to say so.
-    let unwritten: string | undefined
-    if (options.reportDir) {
-      try {
-        reports = await writeRunReports(
-          info,
-          cleaned,
-          options.reportDir,
-          exploration && explorationSection(exploration),
-          secrets,
-          coverage,
-        )
-      } catch (error) {
-        unwritten = secrets.scrub(error instanceof Error ? error.message : String(error))
-      }
-    }
     const totals = totalsOf(cleaned)
-    const verdict = catalogVerdict(info, totals, exploration)
-    const outcome = unwritten === undefined ? verdict : withUnwrittenReports(verdict, unwritten)
-    return {
+    const outcome = catalogVerdict(info, totals, exploration)
+    const result: ConformanceResult = {
       verdict: outcome.key,
       exitCode: outcome.exitCode,
       outcome,
@@ -332,9 +313,19 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       checks: cleaned,
       observations: cleaned.flatMap((c) => c.observations),
       requests: info.requests,
-      reports,
+      reports: [],
       ...(coverage ? { coverage } : {}),
       ...(exploration ? { exploration } : {}),
+    }
+    if (!options.reportDir) return result
+    // The last step: the result handed to the report module (the run itself writes no file).
+    try {
+      return { ...result, reports: await writeResultReports(result, options.reportDir, secrets) }
+    } catch (error) {
+      // Reports that cannot be written (a full disk) leave the result, and the console, to say so.
+      const why = secrets.scrub(error instanceof Error ? error.message : String(error))
+      const unwritten = withUnwrittenReports(outcome, why)
+      return { ...result, verdict: unwritten.key, exitCode: unwritten.exitCode, outcome: unwritten }
     }
   }
   const problem = await preflight(env, fetchImpl)

@@ -47,8 +47,8 @@ export const reportDir = (vars: Record<string, string | undefined> = process.env
   vars.CONTRACT_REPORT_DIR || 'reports'
 
 /**
- * Builds conformance.html from the data conformance.json holds. Handed in by the caller (the
- * suite's page builder), so this writer, which the traffic checker uses too, imports no suite.
+ * Builds conformance.html from the data conformance.json holds: buildHtmlReport, handed in by the
+ * two writers beside this file (write-run-reports.ts, write-traffic-reports.ts).
  */
 export type HtmlBuilder<J> = (data: J) => string
 

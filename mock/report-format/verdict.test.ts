@@ -6,14 +6,12 @@ import { expectReportsAgree } from '../../test/cli/reports-agree.ts'
 import { printSummary } from '../cli/check/print.ts'
 import { printTrafficSummary } from '../cli/shared/traffic-print.ts'
 import type { ExploreResult } from '../conformance/explore/explore.ts'
-import { explorationSection } from '../conformance/explore/report.ts'
-import { buildHtmlReport } from '../conformance/reports/html-report.ts'
-import { writeRunReports } from '../conformance/reports/write-run-reports.ts'
 import { TrafficLog } from '../traffic/log.ts'
 import { ReleaseNeeds } from '../traffic/release-needs.ts'
-import { writeTrafficReports } from '../traffic/write-reports.ts'
 import type { RunInfo } from './model.ts'
 import { catalogVerdict, trafficVerdict } from './verdict.ts'
+import { writeResultReports } from './write-run-reports.ts'
+import { writeTrafficReports } from './write-traffic-reports.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-verdict-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -56,7 +54,7 @@ describe('one verdict, in the console and every report', () => {
     log.error('entry 3 could not be recorded (boom)')
     const summary = log.summary()
     const dir = join(tmp, 'traffic-error')
-    await writeTrafficReports(dir, SOURCE, summary, undefined, buildHtmlReport)
+    await writeTrafficReports(dir, SOURCE, summary, undefined)
     const stdout = printed(() => printTrafficSummary(summary, []))
     const verdict = expectReportsAgree({ status: trafficVerdict(summary).exitCode, stdout }, dir, [
       'run-error',
@@ -80,7 +78,7 @@ describe('one verdict, in the console and every report', () => {
     log.error("the proxy's own error (unexpected error: boom)")
     const summary = log.summary()
     const dir = join(tmp, 'traffic-both')
-    await writeTrafficReports(dir, SOURCE, summary, undefined, buildHtmlReport)
+    await writeTrafficReports(dir, SOURCE, summary, undefined)
     const stdout = printed(() => printTrafficSummary(summary, []))
     const verdict = expectReportsAgree({ status: trafficVerdict(summary).exitCode, stdout }, dir, [
       'release-need',
@@ -116,7 +114,7 @@ describe('one verdict, in the console and every report', () => {
       cleanup: 'nothing created',
     }
     const dir = join(tmp, 'exploration-error')
-    await writeRunReports(run, [], dir, explorationSection(exploration))
+    await writeResultReports({ run, checks: [], exploration }, dir)
     const outcome = catalogVerdict(run, { checks: 0, failed: 0, blocked: 0 }, exploration)
     const stdout = printed(() =>
       printSummary({

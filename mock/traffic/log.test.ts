@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { buildTrafficReport } from '../report-format/traffic-report.ts'
 import type { TrafficExchange } from './exchange.ts'
 import { TrafficLog } from './log.ts'
 import { Recent } from './memory.ts'
-import { buildTrafficReport } from './report.ts'
 
 const exchange: TrafficExchange = {
   method: 'POST',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { escapeHtml } from '../../mock/conformance/reports/html-report.ts'
+import { escapeHtml } from '../../mock/report-format/html-report.ts'
 import type { FindingKind, RunVerdict } from '../../mock/report-format/verdict.ts'
 
 /** The four report files of one run, as text. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
 import { budgetWithExploration, readExploreEnv } from '../../mock/conformance/explore/env.ts'
 import { registerConformance } from '../../mock/conformance/register-conformance.ts'
-import { reportDir } from '../../mock/conformance/reports/write-run-reports.ts'
+import { reportDir } from '../../mock/report-format/write-run-reports.ts'
 import type {} from './global-setup.ts'
 
 /**

@@ -7,9 +7,9 @@ import {
 } from '../../mock/conformance/engine/env.ts'
 import { preflight } from '../../mock/conformance/engine/preflight.ts'
 import { readExploreEnv } from '../../mock/conformance/explore/env.ts'
-import { reportDir, writeRunReports } from '../../mock/conformance/reports/write-run-reports.ts'
 import { runInfo } from '../../mock/conformance/run-conformance.ts'
 import { startServer } from '../../mock/http/index.ts'
+import { reportDir, writeRunReports } from '../../mock/report-format/write-run-reports.ts'
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY } from '../../fixtures/index.ts'
-import { loadStateFile } from '../../mock/http/state/file.ts'
+import { loadStateFile } from '../../mock/state-file/file.ts'
 import { runCli, startCli } from '../cli/cli.ts'
 
-/** `npm start -- --state FILE` end to end: the CLI wires mock/http/state/file.ts. */
+/** `npm start -- --state FILE` end to end: the CLI wires mock/state-file/file.ts. */
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const running = new Set<ReturnType<typeof startCli>>()

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPlan } from '../../fixtures/demo.ts'
 import type { MockState } from '../../mock/core/state.ts'
 import { createMock } from '../../mock/create.ts'
-import { importStateFile, loadStateFile, StateFileError } from '../../mock/http/state/file.ts'
+import { importStateFile, loadStateFile, StateFileError } from '../../mock/state-file/file.ts'
 import { fuzzParameters, fuzzTimeout } from './fuzz.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-state-fuzz-'))

@@ -10,7 +10,7 @@ import {
   loadStateFile,
   StateFileError,
   saveStateFile,
-} from '../../mock/http/state/file.ts'
+} from '../../mock/state-file/file.ts'
 
 // The state-file module's whole-file reads, counted (the real readFile does the reading).
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -1,52 +1,20 @@
-import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../../deployment/load.ts'
 import { runRelease } from '../../deployment/release.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
+import { writeTrafficReports } from '../../report-format/write-traffic-reports.ts'
 import { createTrafficChecker } from '../../traffic/check-exchange.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../../traffic/exchange.ts'
-import { apiRootsSeen, HarError, harExchanges, readHarText } from '../../traffic/har.ts'
+import { apiRootsSeen, harExchanges } from '../../traffic/har.ts'
+import { readHar } from '../../traffic/har-file.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { ReleaseNeeds } from '../../traffic/release-needs.ts'
-import { writeTrafficReports } from '../../traffic/write-reports.ts'
+import { harUsage } from '../shared/har-usage.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
 import type { CheckTrafficOptions } from './command.ts'
-
-/**
- * Larger files are refused before they are read: node cannot hold a string of much more (~512 MiB),
- * and a recording that size is better split.
- */
-const MAX_HAR_BYTES = 400 * 1024 * 1024
-
-/** A HAR file read and checked as HAR, or a usage error (exit 2) saying why not. */
-export const readHar = async (file: string) => {
-  let text: string
-  try {
-    const { size } = await stat(file)
-    if (size > MAX_HAR_BYTES) {
-      throw new UsageError(
-        `${file} is ${Math.round(size / 1024 / 1024)} MiB: over the ${MAX_HAR_BYTES / 1024 / 1024} MiB this command reads. Record a shorter session, or split the file.`,
-      )
-    }
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (error instanceof UsageError) throw error
-    const code = (error as { code?: string }).code
-    throw new UsageError(
-      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`}.`,
-    )
-  }
-  try {
-    return readHarText(text, file)
-  } catch (error) {
-    if (error instanceof HarError) throw new UsageError(error.message)
-    throw error
-  }
-}
 
 /** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
 export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {
@@ -57,7 +25,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     inputs: options.deployment === undefined ? [path] : [path, options.deployment],
   })
   const deployment = await loadDeploymentOption(options.deployment)
-  const har = await readHar(path)
+  const har = await harUsage(() => readHar(path))
   const roots = apiRootsSeen(har.log.entries.map((entry) => entry.request.url))
   const apiRoot = options.apiRoot ?? roots[0]
   if (!apiRoot) {
@@ -122,7 +90,6 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
         },
         summary,
         secrets,
-        buildHtmlReport,
       ),
     (text) => secrets.scrub(text),
   )

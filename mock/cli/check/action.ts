@@ -1,6 +1,5 @@
 import { resolveRelease } from '../../../contract/releases.ts'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
-import { explorationSummary } from '../../conformance/explore/report.ts'
 import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
 import { checkInitFile, initDeployment } from '../../conformance/init/init-deployment.ts'
 import {
@@ -12,6 +11,7 @@ import {
   runConformance,
 } from '../../conformance/run-conformance.ts'
 import { DeploymentError } from '../../deployment/schema.ts'
+import { explorationSummary } from '../../report-format/exploration-report.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { EXIT, parsePositive, stringOption, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'

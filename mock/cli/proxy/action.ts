@@ -1,12 +1,11 @@
 import type { Entry } from 'har-format'
 import { releaseLabel } from '../../../contract/releases.ts'
-import { buildHtmlReport } from '../../conformance/reports/html-report.ts'
 import { loadDeploymentOption } from '../../deployment/load.ts'
 import { type HarRecorder, openHarRecorder } from '../../proxy/har-recorder.ts'
 import { startTrafficProxy } from '../../proxy/proxy.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
+import { writeTrafficReports } from '../../report-format/write-traffic-reports.ts'
 import { harEntry } from '../../traffic/har.ts'
-import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { version } from '../program.ts'
 import { EXIT, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
@@ -112,7 +111,6 @@ export const proxy = async (upstream: string, options: ProxyOptions): Promise<vo
             },
             summary,
             running.secrets,
-            buildHtmlReport,
           ),
         (text) => running.secrets.scrub(text),
       )

@@ -54,11 +54,16 @@ const planFrom = async (file: string, deployment: string | undefined) => {
       )
     }
     // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
-    const { stateOfHars } = await import('../import-traffic/action.ts')
-    const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
+    const [{ stateOfHars }, { harUsage }] = await Promise.all([
+      import('../../import/from-hars.ts'),
+      import('../shared/har-usage.ts'),
+    ])
+    const { state } = await harUsage(() =>
+      stateOfHars([file], deployment === undefined ? {} : { deployment }),
+    )
     return planOfState(state)
   }
-  const { loadStateFile, StateFileError } = await import('../../http/state/file.ts')
+  const { loadStateFile, StateFileError } = await import('../../state-file/file.ts')
   try {
     const state = await loadStateFile(path)
     if (!state) throw new UsageError(`--from ${file}: no such file.`)

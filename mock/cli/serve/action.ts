@@ -45,7 +45,7 @@ const scenarioOption = async (text: string | undefined): Promise<Scenario | unde
   const looksLikeName = /^(demo|empty|large)(:|$)/.test(text) || !/[./\\]/.test(text)
   if (looksLikeName) throw new UsageError(`--scenario: ${named.error}`)
   const path = resolve(text)
-  const { loadStateFile, STATE_ADVICE, StateFileError } = await import('../../http/state/file.ts')
+  const { loadStateFile, STATE_ADVICE, StateFileError } = await import('../../state-file/file.ts')
   const state = await loadStateFile(path).catch(async (error: unknown) => {
     if (!(error instanceof StateFileError)) throw error
     if (await isHar(path)) {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createMock } from '../../create.ts'
+import {
+  explorationMarkdown,
+  withExplorationSuite,
+} from '../../report-format/exploration-report.ts'
 import { readEnv } from '../engine/env.ts'
 import { Run } from '../engine/run-state.ts'
 import { explore, exploreBound } from './explore.ts'
 import { mockFetch } from './oracle.ts'
-import { explorationMarkdown, withExplorationSuite } from './report.ts'
 import { World } from './world.ts'
 
 const BASE = 'http://deployment.test/api/v1'

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises'
-import { scratchBuffer, writePieces } from './save.ts'
+import { scratchBuffer, writePieces } from '../../state-file/save.ts'
 
 /**
  * The journal open for appending: `size` bytes of it are written and flushed to disk. An append

@@ -2,11 +2,11 @@ import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { IdPosition, MockChange } from '../../core/changes.ts'
 import type { MockCore } from '../../core/mock.ts'
+import { type StateFiles, syncDirectory, writeStateTemp } from '../../state-file/save.ts'
 import { CompactionTrigger } from './compaction-trigger.ts'
 import { createJournal, entryLines, headerLine, markerLine, type StateIdentity } from './journal.ts'
 import { EntryBatch } from './journal-batch.ts'
 import { JournalFile } from './journal-file.ts'
-import { type StateFiles, syncDirectory, writeStateTemp } from './save.ts'
 import { describeError, SaveReports } from './save-reports.ts'
 
 export { describeError }

@@ -10,7 +10,7 @@ import {
   tempPath,
   writeAt,
   writePieces,
-} from './save.ts'
+} from '../../state-file/save.ts'
 
 /**
  * The journal beside a state file (`mock.json.journal`): JSON lines, appended as the mock

@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY } from '../../../fixtures/organizations.ts'
 import type { MockCore } from '../../core/mock.ts'
 import { createMock } from '../../create.ts'
+import { NODE_FILES, type StateFiles, stateText } from '../../state-file/save.ts'
 import { journalPathOf } from './journal.ts'
 import { type KeepStateOptions, keepState } from './keeper.ts'
-import { NODE_FILES, type StateFiles, stateText } from './save.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'engagement-mock-keeper-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

@@ -3,11 +3,16 @@ import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { IdPosition } from '../../core/changes.ts'
 import type { MockCore } from '../../core/mock.ts'
-import { importStateFile, StateFileError } from './file.ts'
+import { importStateFile, StateFileError } from '../../state-file/file.ts'
+import {
+  NODE_FILES,
+  removeLeftovers,
+  type StateFiles,
+  saveStateAtomically,
+} from '../../state-file/save.ts'
 import { createJournal, journalPathOf } from './journal.ts'
 import { JournalError, replayJournal } from './journal-replay.ts'
 import { describeError, JournalWriter } from './journal-writer.ts'
-import { NODE_FILES, removeLeftovers, type StateFiles, saveStateAtomically } from './save.ts'
 
 /**
  * Changes gather this long before they are written to the journal together (one write and one

@@ -1,11 +1,11 @@
 import { operationLabel as label } from '../../contract/endpoints.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
-import { buildJunit } from '../report-format/junit.ts'
-import type { ReportedCheck, RunInfo } from '../report-format/model.ts'
-import { trafficVerdict } from '../report-format/verdict.ts'
+import type { RecordedFinding, TrafficSummary } from '../traffic/log.ts'
+import { releaseMarkdown } from '../traffic/release-needs.ts'
 import { coverageMarkdown } from './coverage-report.ts'
-import type { RecordedFinding, TrafficSummary } from './log.ts'
-import { releaseMarkdown } from './release-needs.ts'
+import { buildJunit } from './junit.ts'
+import type { ReportedCheck, RunInfo } from './model.ts'
+import { trafficVerdict } from './verdict.ts'
 
 /** Where the traffic came from, as the report names it. */
 export interface TrafficSource {

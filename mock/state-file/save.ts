@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
 import * as fsp from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { MockState } from '../../core/state.ts'
-import { COLLECTIONS } from '../../core/store.ts'
+import type { MockState } from '../core/state.ts'
+import { COLLECTIONS } from '../core/store.ts'
 
 /**
  * The file operations saving a state uses: node:fs/promises by default. Tests pass their own to

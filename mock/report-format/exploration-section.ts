@@ -1,7 +1,7 @@
 /**
- * Exploration's part of a run's reports, as data: exploration fills it (`explorationSection` in
- * `explore/report.ts`), the run hands it over, and the reports place it. The reports import
- * nothing of exploration, so the folder below reads and builds on its own.
+ * Exploration's part of a run's reports, as data: `explorationSection` (exploration-report.ts)
+ * makes it of exploration's result, the run hands it over, and the run's reports place it: they
+ * read this section, never exploration's result itself.
  */
 export interface ExplorationSection<J extends ExplorationData = ExplorationData> {
   /** conformance.json's `exploration`; conformance.html and the verdict read it from there. */

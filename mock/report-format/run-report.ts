@@ -1,20 +1,20 @@
-import { releaseLabel } from '../../../contract/releases.ts'
-import { contract, type OperationId, operationIds } from '../../../contract/table.ts'
-import type { CheckState, ReportedCheck, RunInfo } from '../../report-format/model.ts'
-import { catalogVerdict } from '../../report-format/verdict.ts'
-import { Coverage, type CoverageSummary } from '../../traffic/coverage.ts'
-import { coverageMarkdown } from '../../traffic/coverage-report.ts'
-import { label } from '../engine/context.ts'
-import { formatAnswer, mergeObservations } from '../engine/observation.ts'
+import { releaseLabel } from '../../contract/releases.ts'
+import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { label } from '../conformance/engine/context.ts'
+import { formatAnswer, mergeObservations } from '../conformance/engine/observation.ts'
+import { Coverage, type CoverageSummary } from '../traffic/coverage.ts'
+import { coverageMarkdown } from './coverage-report.ts'
 import type { ExplorationData, ExplorationSection } from './exploration-section.ts'
+import type { CheckState, ReportedCheck, RunInfo } from './model.ts'
+import { catalogVerdict } from './verdict.ts'
 
-export type { ReportedCheck, RunInfo } from '../../report-format/model.ts'
+export type { ReportedCheck, RunInfo } from './model.ts'
 export {
   type ConformanceVerdict,
   catalogVerdict,
   type RunVerdict,
   VERDICT_EXIT,
-} from '../../report-format/verdict.ts'
+} from './verdict.ts'
 
 const ICON: Record<CheckState, string> = {
   passed: 'pass',

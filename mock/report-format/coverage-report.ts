@@ -1,4 +1,10 @@
-import type { CellState, CoverageCell, CoverageSummary, Outcome, Where } from './coverage.ts'
+import type {
+  CellState,
+  CoverageCell,
+  CoverageSummary,
+  Outcome,
+  Where,
+} from '../traffic/coverage.ts'
 
 /** The matrix's columns: the documented outcomes, in this order; the profile's are one column. */
 export const MATRIX_COLUMNS: readonly { outcome: Outcome; title: string }[] = [

@@ -1,7 +1,7 @@
-import { withJunitSuite } from '../../report-format/junit.ts'
-import type { ExplorationSection } from '../reports/exploration-section.ts'
-import type { ExploreResult } from './explore.ts'
-import { reachMarkdown } from './reach.ts'
+import type { ExploreResult } from '../conformance/explore/explore.ts'
+import { reachMarkdown } from '../conformance/explore/reach.ts'
+import type { ExplorationSection } from './exploration-section.ts'
+import { withJunitSuite } from './junit.ts'
 
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

@@ -1,9 +1,13 @@
-import { releaseLabel } from '../../../contract/releases.ts'
-import type { CellState, CoverageSummary } from '../../traffic/coverage.ts'
-import { MATRIX_COLUMNS, profileTally, whereText } from '../../traffic/coverage-report.ts'
-import type { RecordedFinding } from '../../traffic/log.ts'
-import { type ReleaseSummary, releaseVerdict } from '../../traffic/release-needs.ts'
-import { type Answer, formatAnswer, type ObservationRow } from '../engine/observation.ts'
+import { releaseLabel } from '../../contract/releases.ts'
+import {
+  type Answer,
+  formatAnswer,
+  type ObservationRow,
+} from '../conformance/engine/observation.ts'
+import type { CellState, CoverageSummary } from '../traffic/coverage.ts'
+import type { RecordedFinding } from '../traffic/log.ts'
+import { type ReleaseSummary, releaseVerdict } from '../traffic/release-needs.ts'
+import { MATRIX_COLUMNS, profileTally, whereText } from './coverage-report.ts'
 import type { ExplorationData } from './exploration-section.ts'
 import type { ReportedCheck, RunInfo, RunVerdict } from './run-report.ts'
 

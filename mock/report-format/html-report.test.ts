@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { apiExchange, documentedForm } from '../../../test/traffic/documented.ts'
-import { createTrafficChecker } from '../../traffic/check-exchange.ts'
-import { TrafficLog } from '../../traffic/log.ts'
-import { buildTrafficReport } from '../../traffic/report.ts'
+import { apiExchange, documentedForm } from '../../test/traffic/documented.ts'
+import { createTrafficChecker } from '../traffic/check-exchange.ts'
+import { TrafficLog } from '../traffic/log.ts'
 import { buildHtmlReport, escapeHtml } from './html-report.ts'
 import { buildRunReport } from './run-report.ts'
+import { buildTrafficReport } from './traffic-report.ts'
 
 const HOSTILE = `<script>alert(1)</script><a href="https://evil.example">x</a>' onload="x" \`y\``
 

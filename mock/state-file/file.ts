@@ -7,9 +7,9 @@ import {
   type MockState,
   NOT_A_STATE,
   StreamedState,
-} from '../../core/state.ts'
-import { StateStream } from '../../core/state-stream.ts'
-import { COLLECTIONS } from '../../core/store.ts'
+} from '../core/state.ts'
+import { StateStream } from '../core/state-stream.ts'
+import { COLLECTIONS } from '../core/store.ts'
 import { saveStateAtomically } from './save.ts'
 
 /**
