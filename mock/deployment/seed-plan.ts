@@ -2,6 +2,7 @@ import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { TEMPLATE_CONTENT } from '../../contract/form-templates.ts'
 import type { FormTemplate } from '../../contract/forms.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { ApiStep, Ref } from '../../contract/plan.ts'
 import { isRef } from '../../contract/plan-refs.ts'
 import type { DeploymentFile } from './schema.ts'
@@ -11,7 +12,6 @@ import {
   activityKey,
   fieldKey,
   fieldWord,
-  isObj,
   realFieldKind,
   spellValue,
 } from './vocabulary.ts'
@@ -23,8 +23,6 @@ import {
  * of the plan changes. Steps on something left out are skipped, and a reorder lists the fields the
  * form has on this deployment.
  */
-
-type Obj = Record<string, unknown>
 
 /** Something of the plan this deployment does not offer, left out of one record. */
 export interface LeftOut {
@@ -56,7 +54,7 @@ const lookup = (named: ReadonlyMap<string, unknown>, ref: Ref): unknown => {
   const found = ref.path
     .split('.')
     .reduce<unknown>(
-      (at, key) => (isObj(at) || Array.isArray(at) ? (at as Obj)[key] : undefined),
+      (at, key) => (isObject(at) || Array.isArray(at) ? (at as Obj)[key] : undefined),
       source,
     )
   if (found === GONE || found === null) return GONE
@@ -70,14 +68,16 @@ const lookup = (named: ReadonlyMap<string, unknown>, ref: Ref): unknown => {
 const resolve = (value: unknown, named: ReadonlyMap<string, unknown>): unknown => {
   if (isRef(value)) return lookup(named, value)
   if (Array.isArray(value)) return value.map((v) => resolve(v, named))
-  if (isObj(value)) {
+  if (isObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, named)]))
   }
   return value
 }
 const hasGone = (value: unknown): boolean =>
   value === GONE ||
-  (Array.isArray(value) ? value.some(hasGone) : isObj(value) && Object.values(value).some(hasGone))
+  (Array.isArray(value)
+    ? value.some(hasGone)
+    : isObject(value) && Object.values(value).some(hasGone))
 
 const isFieldKind = (kind: unknown): kind is FieldKind =>
   (FIELD_KINDS as readonly unknown[]).includes(kind)
@@ -98,7 +98,7 @@ export class SeedVocabulary {
   constructor(readonly deployment: DeploymentFile) {}
 
   #leave(step: ApiStep, what: string, key: string) {
-    const title = isObj(step.body) && typeof step.body.title === 'string' ? step.body.title : ''
+    const title = isObject(step.body) && typeof step.body.title === 'string' ? step.body.title : ''
     this.leftOut.push({ record: title || step.name || step.operation, what, key })
   }
 
@@ -145,7 +145,7 @@ export class SeedVocabulary {
       case 'createSeries': {
         const series = body as Obj
         const rounds = Array.isArray(series.rounds)
-          ? series.rounds.map((round) => (isObj(round) ? this.#activities(step, round) : round))
+          ? series.rounds.map((round) => (isObject(round) ? this.#activities(step, round) : round))
           : series.rounds
         return this.#send(step, ready, rounds === undefined ? series : { ...series, rounds })
       }
@@ -177,7 +177,7 @@ export class SeedVocabulary {
   #activities(step: ApiStep, body: Obj): Obj {
     if (!Array.isArray(body.activities)) return body
     const activities = body.activities.filter((activity) => {
-      const kind = (isObj(activity) ? activity.kind : undefined) as ActivityKind | undefined
+      const kind = (isObject(activity) ? activity.kind : undefined) as ActivityKind | undefined
       if (kind === undefined || activityContent(this.deployment, kind) !== null) return true
       this.#leave(step, `a ${kind} activity`, activityKey(kind))
       return false
@@ -194,7 +194,7 @@ export class SeedVocabulary {
     }
     const formId = params.id ?? ''
     return this.#send(step, params, body, {}, (answer) => {
-      const id = (isObj(answer) && isObj(answer.field) ? answer.field.id : undefined) as
+      const id = (isObject(answer) && isObject(answer.field) ? answer.field.id : undefined) as
         | string
         | undefined
       if (typeof id !== 'string') return
@@ -248,10 +248,10 @@ export class SeedVocabulary {
     inline: Obj[],
     sent: Obj[],
   ): unknown {
-    const form = isObj(answer) && isObj(answer.form) ? answer.form : undefined
-    if (!isObj(answer) || !form || !Array.isArray(form.fields)) return answer
+    const form = isObject(answer) && isObject(answer.form) ? answer.form : undefined
+    if (!isObject(answer) || !form || !Array.isArray(form.fields)) return answer
     const formId = String(form.id)
-    const fields = form.fields.filter(isObj)
+    const fields = form.fields.filter(isObject)
     const ownTemplate = fields.slice(0, Math.max(0, fields.length - sent.length))
     const sentFields = fields.slice(ownTemplate.length)
     const used = new Set<number>()
@@ -277,7 +277,9 @@ export class SeedVocabulary {
       formId,
       fields.map((f) => String(f.id)),
     )
-    const template = isObj(step.body) ? (step.body.template as FormTemplate | undefined) : undefined
+    const template = isObject(step.body)
+      ? (step.body.template as FormTemplate | undefined)
+      : undefined
     templateKinds.forEach((kind, at) => {
       if (aligned[at] !== null || !template || fieldWord(this.deployment, kind) === null) return
       const field = TEMPLATE_CONTENT[template].fields[at]
@@ -285,7 +287,7 @@ export class SeedVocabulary {
         request: spellRequest(this.deployment, 'addField', field),
         params: { id: formId },
         keep: (added) => {
-          const created = isObj(added) && isObj(added.field) ? added.field : undefined
+          const created = isObject(added) && isObject(added.field) ? added.field : undefined
           if (!created) return added
           aligned[at] = created
           this.#kinds.set(String(created.id), kind)

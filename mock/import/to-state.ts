@@ -10,6 +10,7 @@ import {
 import { FIELD_CONFIGS, type FieldKind } from '../../contract/fields.ts'
 import { SETTINGS_DEFAULTS } from '../../contract/form-settings.ts'
 import { ACTIVITY_SAMPLES } from '../../contract/input-examples.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { Entitlement } from '../../contract/route.ts'
 import { SponsorPayload } from '../../contract/sponsors.ts'
 import { StoredForm, StoredResponse } from '../core/records/forms.ts'
@@ -18,11 +19,9 @@ import { StoredSession } from '../core/records/sessions.ts'
 import { StoredReport } from '../core/records/sponsors.ts'
 import type { MockState } from '../core/state.ts'
 import type { Organization } from '../core/store.ts'
-import { isObject } from '../traffic/exchange-context.ts'
 import { Fakes } from './fakes.ts'
 import {
   NO_CREDENTIAL,
-  type Obj,
   type Observations,
   type Observed,
   RESOURCES,

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { errorSchemas } from '../../../contract/errors.ts'
+import type { Obj } from '../../../contract/json.ts'
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'
 import type { Rec, Step, World } from './world.ts'
@@ -15,7 +16,6 @@ export class Divergence extends Error {
   }
 }
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])

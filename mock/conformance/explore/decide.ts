@@ -1,4 +1,5 @@
 import type { ErrorCondition } from '../../../contract/errors.ts'
+import type { Obj } from '../../../contract/json.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
 import type { Stored } from './oracle.ts'
@@ -37,7 +38,6 @@ export const READS: readonly OperationId[] = [
   'listSponsorReports',
 ]
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 

@@ -1,10 +1,12 @@
 // Node-only: probes a deployment and writes a starter deployment file.
+
 import { existsSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import type { ActivityInput, ActivityKind } from '../../../contract/activities.ts'
 import type { Client } from '../../../contract/client.ts'
 import type { FieldInput, FieldKind } from '../../../contract/fields.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES, TEAMS } from '../../../contract/input-examples.ts'
+import type { Obj } from '../../../contract/json.ts'
 import { activityKindSince, operationSince } from '../../../contract/releases.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import { createKey, parseDeployment } from '../../deployment/schema.ts'
@@ -34,8 +36,6 @@ import {
   unknownTwinKey,
   unknownTwinOf,
 } from './release-probe.ts'
-
-type Obj = Record<string, unknown>
 
 export interface InitOptions
   extends Omit<ConformanceOptions, 'deployment' | 'reportDir' | 'onCheck' | 'filter'> {
