@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idOf } from '../../contract/common.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'
 import type { RecordChange } from './changes.ts'
 import { INTERPRETED } from './record-check.ts'
@@ -29,7 +30,7 @@ export type CollectionName = (typeof COLLECTIONS)[number]
  * The dispatcher catches it, fills the collection and runs the read again: what an operation
  * needs is what it touches, with no list of needs kept beside the operations.
  */
-export class NotFilled extends Error {
+export class NotFilled extends EngagementMockError {
   readonly store: Store
   readonly collection: CollectionName
   constructor(store: Store, collection: CollectionName) {

@@ -1,5 +1,6 @@
 import type { Client } from '../../contract/client.ts'
 import { isObject, type Obj } from '../../contract/json.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import { type Method, pathParamNames } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import {
@@ -33,7 +34,7 @@ import {
  * The deployment file says this deployment has no such operation or option. Not a failure of the
  * deployment: the suite's runner makes it a blocked (or, for a profile question, observed) check.
  */
-export class NotOffered extends Error {
+export class NotOffered extends EngagementMockError {
   override name = 'NotOffered'
   readonly summary: string
   constructor(readonly key: string) {

@@ -1,12 +1,13 @@
 import * as z from 'zod'
 import { errorSchemas } from '../../../contract/errors.ts'
 import type { Obj } from '../../../contract/json.ts'
+import { EngagementMockError } from '../../../contract/mock-error.ts'
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'
 import type { Rec, Step, World } from './world.ts'
 
 /** The deployment answered one step differently from the model, at the documented layer. */
-export class Divergence extends Error {
+export class Divergence extends EngagementMockError {
   override name = 'Divergence'
   constructor(
     readonly step: Step,
