@@ -1,5 +1,5 @@
 import { EngagementMockError } from '../../contract/mock-error.ts'
-import { notInRelease } from '../deployment/release.ts'
+import { notInRelease } from '../deployment/run-release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { cleanup } from './engine/cleanup.ts'
 import type { ContractEnv } from './engine/env.ts'

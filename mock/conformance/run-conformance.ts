@@ -1,7 +1,7 @@
 import { EngagementMockError } from '../../contract/mock-error.ts'
 import { LATEST_RELEASE, resolveRelease } from '../../contract/releases.ts'
 import { loadDeployment } from '../deployment/load.ts'
-import { type RunRelease, runRelease } from '../deployment/release.ts'
+import { type RunRelease, runRelease } from '../deployment/run-release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { withUnwrittenReports } from '../report-format/verdict.ts'

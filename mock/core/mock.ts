@@ -14,7 +14,7 @@ import {
   type MockResponse,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
-import { beyondRelease, releaseOption } from './release.ts'
+import { beyondRelease, releaseOption } from './mock-release.ts'
 import type { RequestJournal } from './request-journal.ts'
 import { seeding } from './seeding.ts'
 import { type DemoSnapshot, takeSnapshot } from './snapshot.ts'

@@ -5,7 +5,7 @@ import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas } from '../../../co
 import { orderViolations } from '../../../contract/order.ts'
 import { CONDITION_SUMMARIES } from '../../../contract/summaries.ts'
 import { type Contract, contract, type OperationId } from '../../../contract/table.ts'
-import { releaseAdvice } from '../../deployment/release.ts'
+import { releaseAdvice } from '../../deployment/run-release.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
 import { outcomeOfCondition } from '../../traffic/classify.ts'
 import type { Outcome } from '../../traffic/coverage.ts'
