@@ -7,7 +7,8 @@ import type { BodyFunction, DeploymentFile } from './schema.ts'
 /**
  * The deployment's vocabulary, read from its deployment file: what it calls each profile field kind
  * and how it spells its config, its template, use case, layout and mode values, and its activity
- * contents. Pure functions over the parsed file; spell.ts, exploration and the seeder use them.
+ * contents. Pure functions over the parsed file; to-deployment.ts, exploration and the seeder use
+ * them.
  */
 
 /** Sets `value` at a dotted path, creating the objects on the way. */

@@ -229,7 +229,7 @@ const compareList = (
   view: View,
   at: string,
 ) => {
-  // Records the deployment chose differently for (exploration/follow.ts) are no longer compared.
+  // Records the deployment chose differently for (follow.ts) are no longer compared.
   const model = all.filter((item) => !d.world.ignored(str(obj(item).id)))
   const mine = real
     .map((item, position) => ({ item: obj(item), position }))

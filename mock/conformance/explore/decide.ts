@@ -7,7 +7,7 @@ import type { Rec, Step } from './world.ts'
 
 /**
  * Where the reference decides whether a request succeeds. Exploration reports a divergence only
- * there; elsewhere the deployment's answer is its choice (exploration/follow.ts).
+ * there; elsewhere the deployment's answer is its choice (follow.ts).
  */
 
 /** Refusals §7 and §5 decide: the model refused for one of these, so must the deployment. */

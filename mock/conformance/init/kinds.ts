@@ -1,7 +1,7 @@
 import type { Obj } from '../../../contract/json.ts'
 import { type KindContent, withoutParts, withPart } from './contents.ts'
 
-/** One request of `--init`'s probe, as init.ts records it. */
+/** One request of `--init`'s probe, as init-deployment.ts records it. */
 export interface KindProbe {
   key: string
   status: number
