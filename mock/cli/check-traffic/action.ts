@@ -14,7 +14,7 @@ import { writeTrafficReports } from '../../traffic/write-reports.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
-import type { CheckTrafficOptions } from './command.ts'
+import type { CheckTrafficOptions } from './options.ts'
 
 /**
  * Larger files are refused before they are read: node cannot hold a string of much more (~512 MiB),

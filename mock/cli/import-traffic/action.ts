@@ -13,7 +13,7 @@ import { detectApiRoot, harExchanges } from '../../traffic/har.ts'
 import { readHar } from '../check-traffic/action.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFile } from '../shared/outputs.ts'
-import type { ImportTrafficOptions } from './command.ts'
+import type { ImportTrafficOptions } from './options.ts'
 
 /** `Bearer $API_KEY_2`: a shell variable standing for a key, as the proxy records one. */
 const PLACEHOLDER = /^(?:[A-Za-z][\w-]*\s+)?\$[A-Z_][A-Z0-9_]*$/
