@@ -1,4 +1,5 @@
-import type { IdPosition, MockChange, RecordChange } from './changes.ts'
+import type { IdPosition, MockChange } from './changes.ts'
+import type { RecordChange } from './collections.ts'
 import type { IdSource } from './ids.ts'
 import { buildStore, exportState } from './state.ts'
 import type { Store } from './store.ts'

@@ -1,6 +1,6 @@
 import { publicPath } from '../../contract/common.ts'
 import { isObject, type Obj } from '../../contract/json.ts'
-import type { CollectionName } from './store.ts'
+import type { CollectionName } from './collections.ts'
 
 /**
  * A record's public links on the public URL of the mock that holds it. A loaded state's links

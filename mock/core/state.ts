@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { RECORD_SCHEMAS } from './collections.ts'
 import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
 import { linkedOn } from './links.ts'
 import { loadOnce } from './load-once.ts'
@@ -56,19 +57,6 @@ export const exportState = (store: Store): MockState => ({
   reports: recordsOf(store, 'reports'),
   responses: recordsOf(store, 'responses'),
 })
-
-/**
- * The records of a state in the order they are checked and stored: each collection's zod schema
- * is what checks its records (in `Table.insert`, through @msw/data), so an import parses a record
- * once; the whole-state schema above is for callers that want a `MockState` value.
- */
-export const RECORD_SCHEMAS = {
-  forms: StoredForm,
-  sessions: StoredSession,
-  series: StoredSeries,
-  reports: StoredReport,
-  responses: StoredResponse,
-} satisfies Record<CollectionName, z.ZodType>
 
 /** A state's frame: what `MockState` checks besides the records themselves. */
 const StateEnvelope = z.strictObject({
