@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { DocId, DocObject, idOf, LIMITS } from './common.ts'
-import type { ReleaseName } from './releases.ts'
+import type { ReleaseName } from './release-name.ts'
 
 /** §2 Activity: the eleven kinds the reference names. */
 export const ACTIVITY_KINDS = [

@@ -1,4 +1,4 @@
-import type { ReleaseName } from './releases.ts'
+import type { ReleaseName } from './release-name.ts'
 import type { Method } from './route.ts'
 
 /** Where an operation lives and what it answers on success: all the typed client needs at run time. */

@@ -1,5 +1,4 @@
 import * as z from 'zod'
-import type { RouteDef } from './route.ts'
 
 /** §7 documented layer: the two error shapes, open to extra properties a deployment may add. */
 export const DocPlainError = z.looseObject({ error: z.string() })
@@ -83,23 +82,3 @@ export const CHAOS_CONDITIONS = [
   'unsupported_preference',
   'unavailable',
 ] as const satisfies readonly ErrorCondition[]
-
-/** Every error condition an operation can meet: its own, the universal, body and chaos ones. */
-export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
-  ...new Set<ErrorCondition>([
-    ...UNIVERSAL_CONDITIONS,
-    ...(route.body ? BODY_CONDITIONS : []),
-    ...(route.entitlement ? (['missing_entitlement'] as const) : []),
-    ...route.errors,
-    'internal',
-    ...CHAOS_CONDITIONS,
-  ]),
-]
-
-/** The error statuses an operation documents, ascending: the only ones `Prefer: code=` answers. */
-export const errorStatusesOf = (route: RouteDef): number[] =>
-  [...new Set(conditionsOf(route).map((c) => ERROR_CONDITIONS[c].status))].sort((a, b) => a - b)
-
-/** The refusal of a `Prefer: code=` the operation does not document (`unsupported_preference`). */
-export const unsupportedPreference = (code: number, route: RouteDef): string =>
-  `"Prefer: code=${code}" names a status ${route.method} ${route.path} does not document; it documents ${errorStatusesOf(route).join(', ')}.`

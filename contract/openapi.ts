@@ -1,18 +1,11 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import * as z from 'zod'
 import { API_PREFIX, exampleId, type IdKind } from './common.ts'
-import {
-  conditionsOf,
-  ERROR_CONDITIONS,
-  type ErrorCondition,
-  errorSchemas,
-  unsupportedPreference,
-  ValidationError,
-} from './errors.ts'
+import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas, ValidationError } from './errors.ts'
 import { RESOURCE_EXAMPLES } from './examples.ts'
 import { contractIn } from './release-table.ts'
 import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
-import { pathParamNames, type RouteDef } from './route.ts'
+import { conditionsOf, pathParamNames, type RouteDef, unsupportedPreference } from './route.ts'
 import { CONDITION_SUMMARIES, OPERATION_SUMMARIES } from './summaries.ts'
 import type { OperationId } from './table.ts'
 

@@ -1,8 +1,7 @@
+import { isObject } from './json.ts'
+
 /** Arrays the reference calls ordered: a form's fields (§2 "in order"), a session's activities (§1). */
 const ORDERED_KEYS = ['fields', 'activities'] as const
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Where a value sits in a body, built into text only for a finding (a walk visits every key). */
 interface Where {
@@ -31,17 +30,17 @@ const walk = (body: unknown, root: string, found: string[]): void => {
         stack.push({ value: value[i], where: { up: where, key: i } })
       continue
     }
-    if (!isRecord(value)) continue
+    if (!isObject(value)) continue
     const inner: { value: unknown; where: Where }[] = []
     for (const key in value) {
       const item = value[key]
       if (typeof item !== 'object' || item === null) continue
       if ((ORDERED_KEYS as readonly string[]).includes(key) && Array.isArray(item)) {
         for (let i = 1; i < item.length; i++) {
-          const before = isRecord(item[i - 1])
+          const before = isObject(item[i - 1])
             ? (item[i - 1] as Record<string, unknown>).order
             : undefined
-          const after = isRecord(item[i]) ? (item[i] as Record<string, unknown>).order : undefined
+          const after = isObject(item[i]) ? (item[i] as Record<string, unknown>).order : undefined
           if (typeof before === 'number' && typeof after === 'number' && !(before < after)) {
             found.push(
               `${pathText(root, { up: where, key })}[${i}].order is ${after} after ${before}`,

@@ -1,17 +1,17 @@
 import { ACTIVITY_KIND_SINCE, ACTIVITY_KINDS, type ActivityKind } from './activities.ts'
 import { type EndpointId, endpoints } from './endpoints.ts'
+import { BASE_RELEASE } from './release-name.ts'
+
+export { BASE_RELEASE, type ReleaseName } from './release-name.ts'
 
 /**
  * The release timeline of §9. A release is named by the date of its release notes; what the notes
  * date nothing for was there before the first dated release, in `initial`. The reference gives that
  * release no date (nor any date before 2026-07-11), so it has none: every date before the first
  * dated release is in it. Each operation (endpoints.ts) and activity kind (activities.ts) declares
- * the release that introduced it; the list of releases is what they declare.
+ * the release that introduced it; the list of releases is what they declare. A `Release` is every
+ * release something is declared to arrive in.
  */
-export const BASE_RELEASE = 'initial'
-export type ReleaseName = typeof BASE_RELEASE | `${number}-${number}-${number}`
-
-/** Every release something is declared to arrive in. */
 export type Release =
   | (typeof endpoints)[EndpointId]['since']
   | (typeof ACTIVITY_KIND_SINCE)[ActivityKind]

@@ -1,6 +1,6 @@
 import type { DemoPlan } from '../contract/plan.ts'
 import { buildMockCore, type MockCore, type MockCoreOptions } from './core/mock.ts'
-import { releaseOption } from './core/release.ts'
+import { releaseOption } from './core/mock-release.ts'
 import type { DemoSnapshot } from './core/snapshot.ts'
 import { loadWriteOperations, operations } from './operations/index.ts'
 import { emptyPlan, type Scenario, scenarioStart } from './scenarios.ts'

@@ -135,7 +135,7 @@ export const scenarioStart = (
   }
   if (typeof scenario === 'object' && scenario !== null && 'format' in scenario) {
     const checked = checkState(scenario)
-    if ('error' in checked) throw new Error(`The scenario's state cannot be used. ${checked.error}`)
+    if (!checked.ok) throw new Error(`The scenario's state cannot be used. ${checked.error}`)
     return { state: checked.state }
   }
   throw new Error(`Unknown scenario ${JSON.stringify(scenario)}: use ${SCENARIOS_HELP}.`)

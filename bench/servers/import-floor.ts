@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { Collection } from '@msw/data'
-import { RECORD_SCHEMAS } from '../../mock/core/state.ts'
+import { RECORD_SCHEMAS } from '../../mock/core/collections.ts'
 import { COLLECTIONS } from '../../mock/core/store.ts'
 
 /**

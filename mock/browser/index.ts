@@ -173,7 +173,7 @@ export type MockWorker = Awaited<ReturnType<typeof startMocking>>
 /**
  * Starts an msw service worker answering the API in the browser, with no server running. With
  * `watch`, nothing is mocked: the app's requests reach the real API at `baseUrl` unchanged, and
- * each answer is checked against the contract, a console warning per violation (browser-watch.ts,
+ * each answer is checked against the contract, a console warning per violation (watch.ts,
  * loaded only then).
  */
 export function startMockWorker(options: WatchWorkerOptions): Promise<WatchingWorker>

@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser'
-import { runRelease } from '../deployment/release.ts'
+import { runRelease } from '../deployment/run-release.ts'
 import { parseDeployment } from '../deployment/schema.ts'
 import { Secrets } from '../report-format/secrets.ts'
 import { createTrafficChecker } from '../traffic/check-exchange.ts'

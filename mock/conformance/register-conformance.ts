@@ -1,4 +1,5 @@
-import { notInRelease } from '../deployment/release.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
+import { notInRelease } from '../deployment/run-release.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { explorationMarkdown, explorationSection } from '../report-format/exploration-report.ts'
 import { writeRunReports } from '../report-format/write-run-reports.ts'
@@ -42,7 +43,7 @@ export interface AdapterOptions extends Omit<ConformanceOptions, 'onCheck'> {
 }
 
 /** Thrown by a test whose check failed, was blocked, or could not run: carries the report's text. */
-export class ConformanceTestError extends Error {
+export class ConformanceTestError extends EngagementMockError {
   override name = 'ConformanceTestError'
   constructor(message: string) {
     super(message)

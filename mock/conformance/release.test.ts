@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LATEST, notInRelease, runRelease } from '../deployment/release.ts'
+import { LATEST, notInRelease, runRelease } from '../deployment/run-release.ts'
 import { DeploymentError, parseDeployment } from '../deployment/schema.ts'
 import { ALL_CHECKS } from './checks/index.ts'
 import { EnvError, readEnv } from './engine/env.ts'

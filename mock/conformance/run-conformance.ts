@@ -1,6 +1,7 @@
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import { LATEST_RELEASE, resolveRelease } from '../../contract/releases.ts'
 import { loadDeployment } from '../deployment/load.ts'
-import { type RunRelease, runRelease } from '../deployment/release.ts'
+import { type RunRelease, runRelease } from '../deployment/run-release.ts'
 import { DeploymentError, type DeploymentFile, parseDeployment } from '../deployment/schema.ts'
 import {
   type ConformanceVerdict,
@@ -113,7 +114,7 @@ export interface ConformanceResult {
 }
 
 /** An option that cannot work: thrown before any request is sent (the CLI's exit 2). */
-export class ConformanceOptionsError extends Error {
+export class ConformanceOptionsError extends EngagementMockError {
   override name = 'ConformanceOptionsError'
 }
 

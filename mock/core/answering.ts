@@ -1,4 +1,4 @@
-import { errorStatusesOf, unsupportedPreference } from '../../contract/errors.ts'
+import { errorStatusesOf, unsupportedPreference } from '../../contract/route.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import {
   bodyTooLarge,

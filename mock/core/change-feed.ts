@@ -1,5 +1,7 @@
-import type { IdPosition, MockChange, RecordChange } from './changes.ts'
+import type { IdPosition, MockChange } from './changes.ts'
+import type { RecordChange } from './collections.ts'
 import type { IdSource } from './ids.ts'
+import { type Outcome, refused } from './result.ts'
 import { buildStore, exportState } from './state.ts'
 import type { Store } from './store.ts'
 
@@ -77,14 +79,14 @@ export const replayChanges = async (
   changes: Iterable<MockChange>,
   publicBase: string,
   invalidate: () => void,
-): Promise<{ ok: true } | { ok: false; error: string }> => {
+): Promise<Outcome> => {
   await target.store.fillAll()
   let at: IdPosition | undefined
   try {
     for (const change of changes) {
       if (change.kind === 'state') {
         const built = await buildStore(change.state, { publicBase })
-        if ('error' in built) return { ok: false, error: built.error }
+        if (!built.ok) return built
         target.store = built.store
         at = { seed: change.seed, draws: change.draws }
         continue
@@ -92,7 +94,7 @@ export const replayChanges = async (
       // Only a replayed journal applies changes: its module is loaded then, not by every mock.
       const { applyRecordChanges } = await import('./changes.ts')
       const failed = await applyRecordChanges(target.store, change.changes, publicBase)
-      if (failed) return { ok: false, error: failed }
+      if (failed) return refused(failed)
       target.store.seq = change.seq
       at = { seed: at?.seed ?? target.ids.seed, draws: change.draws }
     }

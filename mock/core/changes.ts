@@ -1,14 +1,10 @@
 import type * as z from 'zod'
+import { RECORD_SCHEMAS, type RecordChange } from './collections.ts'
 import { NESTED_IDENTIFIERS } from './identifiers.ts'
 import { withLinksOn } from './links.ts'
-import { type MockState, RECORD_SCHEMAS } from './state.ts'
-import type { CollectionName, Store } from './store.ts'
+import type { MockState } from './state.ts'
+import type { Store } from './store.ts'
 import type { Owned, Table } from './table.ts'
-
-/** A record a write stored (created or replaced), whole, or the id of one it removed. */
-export type RecordChange = {
-  [K in CollectionName]: { put: K; record: MockState[K][number] } | { delete: K; id: string }
-}[CollectionName]
 
 /**
  * Where the identifier source stands: its seed and how many numbers it has drawn since. Saved

@@ -1,5 +1,4 @@
-import type { MockState } from './state.ts'
-import type { CollectionName } from './store.ts'
+import type { CollectionName, StoredRecord } from './collections.ts'
 
 /** The kinds of identifier no two records may share: each has its own set in the store. */
 export type IdentifierKind = 'id' | 'joinCode' | 'slug'
@@ -11,7 +10,7 @@ type Claim = (kind: IdentifierKind, value: string) => void
  * journal reserves them, so a restarted mock never hands one out again.
  */
 export const NESTED_IDENTIFIERS: {
-  [K in CollectionName]: (record: MockState[K][number], claim: Claim) => void
+  [K in CollectionName]: (record: StoredRecord<K>, claim: Claim) => void
 } = {
   forms: (form, claim) => {
     for (const field of form.fields) claim('id', field.id)

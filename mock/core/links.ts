@@ -1,5 +1,6 @@
 import { publicPath } from '../../contract/common.ts'
-import type { CollectionName } from './store.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
+import type { CollectionName } from './collections.ts'
 
 /**
  * A record's public links on the public URL of the mock that holds it. A loaded state's links
@@ -8,10 +9,6 @@ import type { CollectionName } from './store.ts'
  * this mock serves. The record is still unchecked input here: only a link it has as a string is
  * rebuilt, from an identifier it has as a string; the collection's schema judges the rest.
  */
-
-type Obj = Record<string, unknown>
-const isObj = (value: unknown): value is Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `link` of `record` set to `url` where it is a string and differs; the same object otherwise. */
 const relink = (record: Obj, link: string, url: (of: string) => string, of: unknown): Obj => {
@@ -38,7 +35,9 @@ const LINKS: Record<CollectionName, (record: Obj, base: string) => Obj> = {
       series.id,
     )
     if (!Array.isArray(managed.rounds)) return managed
-    const rounds = managed.rounds.map((round) => (isObj(round) ? stageLinks(round, base) : round))
+    const rounds = managed.rounds.map((round) =>
+      isObject(round) ? stageLinks(round, base) : round,
+    )
     return rounds.every((round, at) => round === (managed.rounds as unknown[])[at])
       ? managed
       : { ...managed, rounds }
@@ -50,7 +49,7 @@ const LINKS: Record<CollectionName, (record: Obj, base: string) => Obj> = {
 
 /** `record` of collection `name` with its public links on `base` (a copy only where one differs). */
 export const withLinksOn = (name: CollectionName, record: unknown, base: string): unknown =>
-  isObj(record) ? LINKS[name](record, base) : record
+  isObject(record) ? LINKS[name](record, base) : record
 
 /** Each record of `records` with its public links on `base`, read lazily as the records are. */
 export function* linkedOn(

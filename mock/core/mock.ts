@@ -14,8 +14,9 @@ import {
   type MockResponse,
 } from './dispatch.ts'
 import { IdSource } from './ids.ts'
-import { beyondRelease, releaseOption } from './release.ts'
+import { beyondRelease, releaseOption } from './mock-release.ts'
 import type { RequestJournal } from './request-journal.ts'
+import { type Outcome, refused } from './result.ts'
 import { seeding } from './seeding.ts'
 import { type DemoSnapshot, takeSnapshot } from './snapshot.ts'
 import { buildStore, exportState, type MockState } from './state.ts'
@@ -200,11 +201,11 @@ export const buildMockCore = (options: MockCoreOptions, implementation: Operatio
 
     /** Replaces the whole store, or changes nothing and says why. */
     importState: (input: unknown) =>
-      enqueue(async (): Promise<{ ok: true } | { ok: false; error: string }> => {
+      enqueue(async (): Promise<Outcome> => {
         const built = await buildStore(input, { publicBase })
-        if ('error' in built) return { ok: false, error: built.error }
+        if (!built.ok) return built
         const beyond = beyondRelease(built.store, release)
-        if (beyond) return { ok: false, error: beyond }
+        if (beyond) return refused(beyond)
         env.store = built.store
         dispatcher.invalidate()
         await feed.emitState()

@@ -1,6 +1,22 @@
 import type * as z from 'zod'
 import type { ErrorCondition, Issue } from '../../contract/errors.ts'
 
+/** Why something was refused: the failure half of an `Outcome`. */
+export interface Refusal {
+  ok: false
+  error: string
+}
+
+/**
+ * A value, or why there is none: the one shape of a step that can refuse (a state, a record, a
+ * change). `{ ok: true }` with the value's fields, or `{ ok: false, error }`: the shape a mock's
+ * `importState` and `applyChanges` answer (docs/usage.md), so the inside and the API agree.
+ * (`Result` below is another thing: an operation's HTTP answer, or the §7 condition it fails with.)
+ */
+export type Outcome<T extends object = Record<never, never>> = ({ ok: true } & T) | Refusal
+
+export const refused = (error: string): Refusal => ({ ok: false, error })
+
 /** An operation's answer: success body, or a failure the host renders in the route's error shape. */
 export interface Success<B> {
   status: number

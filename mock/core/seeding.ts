@@ -2,7 +2,7 @@ import type { ReleaseTable } from '../../contract/release-table.ts'
 import type { Release } from '../../contract/releases.ts'
 import type { Dispatcher } from './dispatch.ts'
 import type { IdSource } from './ids.ts'
-import { beyondRelease } from './release.ts'
+import { beyondRelease } from './mock-release.ts'
 import type { applyPlan } from './seed.ts'
 import { type DemoSnapshot, rebaseText } from './snapshot.ts'
 import { buildDeferredStore, buildStore, StatePart } from './state.ts'
@@ -69,7 +69,7 @@ export const seeding = (init: SeedingInit, sources: SeedSources) => {
     const parts = snapshotParts
     if (!sources.loadOnFirstUse) await Promise.all(Object.values(parts).map((p) => p.load()))
     const built = buildDeferredStore(JSON.parse(snapshot.frame), parts)
-    if ('error' in built) throw new Error(`The demo snapshot is not a usable state: ${built.error}`)
+    if (!built.ok) throw new Error(`The demo snapshot is not a usable state: ${built.error}`)
     target.store = built.store
     target.ids.restore(snapshot.seed, snapshot.idDraws)
     dispatcher.invalidate()
@@ -88,7 +88,7 @@ export const seeding = (init: SeedingInit, sources: SeedSources) => {
     dispatcher.invalidate()
     if (sources.state !== undefined) {
       const built = await buildStore(sources.state, { publicBase })
-      if ('error' in built) throw new Error(`The starting state cannot be used. ${built.error}`)
+      if (!built.ok) throw new Error(`The starting state cannot be used. ${built.error}`)
       const beyond = beyondRelease(built.store, release)
       if (beyond) throw new Error(`The starting state cannot be used. ${beyond}`)
       target.store = built.store

@@ -1,3 +1,5 @@
+import { EngagementMockError } from '../../contract/mock-error.ts'
+
 /**
  * A saved state read as it is stored, record by record: `serve --state` parses each record's text
  * right before storing it, so a record's parsed copy dies young and the whole file is never in
@@ -46,7 +48,7 @@ const parsed = (text: string): unknown => {
 const BATCH = 128
 
 /** Thrown by a `StateStream` when the text is not laid out as a saved state is. */
-export class NotStreamable extends Error {}
+export class NotStreamable extends EngagementMockError {}
 
 /** Fills `into` from `at` on with the next bytes of the text; how many (0: the end). */
 export type ReadMore<B extends Uint8Array> = (into: B, at: number) => number

@@ -38,7 +38,7 @@ let valid: MockState
 const copy = (): MockState => JSON.parse(JSON.stringify(valid)) as MockState
 const errorOf = async (state: unknown) => {
   const built = await buildStore(state)
-  if (!('error' in built)) throw new Error('expected buildStore to refuse this state')
+  if (built.ok) throw new Error('expected buildStore to refuse this state')
   return built.error
 }
 
@@ -53,7 +53,7 @@ describe('buildStore', () => {
     expect(valid.forms).toHaveLength(2)
     expect(valid.responses).toHaveLength(1)
     const built = await buildStore(copy())
-    if ('error' in built) throw new Error(built.error)
+    if (!built.ok) throw new Error(built.error)
     expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
     const form = valid.forms[0]
     expect(built.store.reserve('id', form?.id as string)).toBe(false)
@@ -125,7 +125,7 @@ describe('buildStore', () => {
     const whole = vi.spyOn(MockState, 'safeParse')
     try {
       const built = await buildStore(copy())
-      if ('error' in built) throw new Error(built.error)
+      if (!built.ok) throw new Error(built.error)
       expect(whole).not.toHaveBeenCalled()
     } finally {
       whole.mockRestore()
@@ -188,7 +188,7 @@ describe('buildStore', () => {
     }
     const many = withForms(700)
     const built = await buildStore(many)
-    if ('error' in built) throw new Error(built.error)
+    if (!built.ok) throw new Error(built.error)
     expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(many))
   })
 
@@ -254,7 +254,7 @@ describe('buildStore', () => {
   it('stores a streamed state as the same state, reading each collection in order', async () => {
     const read: string[] = []
     const built = await buildStore(streamedOf(copy(), read))
-    if ('error' in built) throw new Error(built.error)
+    if (!built.ok) throw new Error(built.error)
     expect(JSON.stringify(exportState(built.store))).toBe(JSON.stringify(valid))
     expect(read).toEqual([...COLLECTIONS, 'end'])
   })

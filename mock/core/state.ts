@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { RECORD_SCHEMAS } from './collections.ts'
 import { type IdentifierKind, NESTED_IDENTIFIERS } from './identifiers.ts'
 import { linkedOn } from './links.ts'
 import { loadOnce } from './load-once.ts'
@@ -7,6 +8,7 @@ import { StoredForm, StoredResponse } from './records/forms.ts'
 import { StoredSeries } from './records/series.ts'
 import { StoredSession } from './records/sessions.ts'
 import { StoredReport } from './records/sponsors.ts'
+import { type Outcome, type Refusal, refused } from './result.ts'
 import {
   COLLECTIONS,
   type CollectionName,
@@ -57,19 +59,6 @@ export const exportState = (store: Store): MockState => ({
   responses: recordsOf(store, 'responses'),
 })
 
-/**
- * The records of a state in the order they are checked and stored: each collection's zod schema
- * is what checks its records (in `Table.insert`, through @msw/data), so an import parses a record
- * once; the whole-state schema above is for callers that want a `MockState` value.
- */
-export const RECORD_SCHEMAS = {
-  forms: StoredForm,
-  sessions: StoredSession,
-  series: StoredSeries,
-  reports: StoredReport,
-  responses: StoredResponse,
-} satisfies Record<CollectionName, z.ZodType>
-
 /** A state's frame: what `MockState` checks besides the records themselves. */
 const StateEnvelope = z.strictObject({
   format: MockState.shape.format,
@@ -89,13 +78,13 @@ export const INCONSISTENT = 'Not a consistent mock state: '
 
 const notAState = (issue: z.core.$ZodIssue | undefined, prefix: PropertyKey[] = []) => {
   const path = [...prefix, ...(issue?.path ?? [])].map(String).join('.')
-  return { error: `${NOT_A_STATE}${issue ? `${path || '(root)'}: ${issue.message}` : 'invalid'}` }
+  return refused(`${NOT_A_STATE}${issue ? `${path || '(root)'}: ${issue.message}` : 'invalid'}`)
 }
-const inconsistent = (why: string) => ({ error: `${INCONSISTENT}${why}` })
+const inconsistent = (why: string) => refused(`${INCONSISTENT}${why}`)
 
 type Of<K extends 'organizations' | CollectionName> = MockState[K][number]
 type Reserved = { ids: Set<string>; joinCodes: Set<string>; slugs: Set<string> }
-type Verdict = { error: string } | undefined
+type Verdict = Refusal | undefined
 
 /**
  * The checks across records, run on each record as it is checked and stored, so a record is
@@ -179,7 +168,7 @@ class Consistency {
  * A parsed, consistent state or why not, synchronously: for a state that must be refused before
  * anything starts (a scenario). `buildStore` checks the same things without this parse.
  */
-export const checkState = (input: unknown): { state: MockState } | { error: string } => {
+export const checkState = (input: unknown): Outcome<{ state: MockState }> => {
   const parsed = MockState.safeParse(input)
   if (!parsed.success) return notAState(parsed.error.issues[0])
   const state = parsed.data
@@ -192,7 +181,7 @@ export const checkState = (input: unknown): { state: MockState } | { error: stri
   for (const series of state.series) check.series(series)
   for (const report of state.reports) check.reports(report)
   for (const response of state.responses) check.responses(response)
-  return check.error ?? { state }
+  return check.error ?? { ok: true, state }
 }
 
 /**
@@ -225,7 +214,7 @@ export class StreamedState {
 export const buildStore = async (
   input: unknown | StreamedState,
   options: { publicBase?: string } = {},
-): Promise<{ store: Store } | { error: string }> => {
+): Promise<Outcome<{ store: Store }>> => {
   const { publicBase } = options
   const linked = (name: CollectionName, records: Iterable<unknown>) =>
     publicBase === undefined ? records : linkedOn(name, records, publicBase)
@@ -234,7 +223,7 @@ export const buildStore = async (
     const head = StateFrame.safeParse(reader.head(), INTERPRETED)
     if (!head.success) return notAState(head.error.issues[0])
     const built = await storeState(head.data, (name) => linked(name, reader.records(name)))
-    if ('store' in built) reader.end()
+    if (built.ok) reader.end()
     return built
   }
   const envelope = StateEnvelope.safeParse(input, INTERPRETED)
@@ -247,15 +236,15 @@ export const buildStore = async (
 const storeState = async (
   frame: z.output<typeof StateFrame>,
   recordsOf: (name: CollectionName) => Iterable<unknown>,
-): Promise<{ store: Store } | { error: string }> => {
+): Promise<Outcome<{ store: Store }>> => {
   const started = startStore(frame)
-  if ('error' in started) return started
+  if (!started.ok) return started
   for (const name of COLLECTIONS) {
     const failed = await started.storeRecords(name, recordsOf(name))
     if (failed) return failed
   }
   started.store.seq = frame.seq
-  return { store: started.store }
+  return { ok: true, store: started.store }
 }
 
 /**
@@ -264,12 +253,10 @@ const storeState = async (
  */
 const startStore = (
   frame: z.output<typeof StateFrame>,
-):
-  | {
-      store: Store
-      storeRecords: (name: CollectionName, records: Iterable<unknown>) => Promise<Verdict>
-    }
-  | { error: string } => {
+): Outcome<{
+  store: Store
+  storeRecords: (name: CollectionName, records: Iterable<unknown>) => Promise<Verdict>
+}> => {
   const store = new Store()
   const tables = store.tablesForFill
   // Forms are stored before responses, so a response's form is in the table when it is checked.
@@ -284,7 +271,7 @@ const startStore = (
       name,
       checks[name] as (record: unknown) => Verdict,
     )
-  return { store, storeRecords }
+  return { ok: true, store, storeRecords }
 }
 
 /** Each collection's check of a record against the records stored before it. */
@@ -351,12 +338,12 @@ const recordsIn = (name: CollectionName, text: string): unknown[] => {
 export const buildDeferredStore = (
   input: unknown,
   parts: Record<CollectionName, StatePart>,
-): { store: Store } | { error: string } => {
+): Outcome<{ store: Store }> => {
   const envelope = StateFrame.safeParse(input, INTERPRETED)
   if (!envelope.success) return notAState(envelope.error.issues[0])
   const frame = envelope.data
   const started = startStore(frame)
-  if ('error' in started) return started
+  if (!started.ok) return started
   const { store, storeRecords } = started
   store.seq = frame.seq
   for (const name of COLLECTIONS) {
@@ -370,7 +357,7 @@ export const buildDeferredStore = (
       },
     })
   }
-  return { store }
+  return { ok: true, store }
 }
 
 /**

@@ -1,13 +1,16 @@
 import * as z from 'zod'
 import { idOf } from '../../contract/common.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import { ENTITLEMENTS } from '../../contract/route.ts'
-import type { RecordChange } from './changes.ts'
+import { COLLECTIONS, type CollectionName, type RecordChange } from './collections.ts'
 import { INTERPRETED } from './record-check.ts'
 import { StoredForm, StoredResponse } from './records/forms.ts'
 import { StoredSeries } from './records/series.ts'
 import { StoredSession } from './records/sessions.ts'
 import { StoredReport } from './records/sponsors.ts'
 import { newestFirst, type Owned, type Rec, Table } from './table.ts'
+
+export { COLLECTIONS, type CollectionName } from './collections.ts'
 
 export const StoredOrganization = z.strictObject({
   id: idOf('organization'),
@@ -20,16 +23,12 @@ export type Organization = z.infer<typeof StoredOrganization>
 const bySubmission = (a: StoredResponse, b: StoredResponse) =>
   a.submittedAt === b.submittedAt ? a.seq - b.seq : a.submittedAt > b.submittedAt ? 1 : -1
 
-/** The collections of records, in the order a state lists (and an import stores) them. */
-export const COLLECTIONS = ['forms', 'sessions', 'series', 'reports', 'responses'] as const
-export type CollectionName = (typeof COLLECTIONS)[number]
-
 /**
  * Thrown by a collection that is not stored yet (a demo snapshot's part, filled on first use).
  * The dispatcher catches it, fills the collection and runs the read again: what an operation
  * needs is what it touches, with no list of needs kept beside the operations.
  */
-export class NotFilled extends Error {
+export class NotFilled extends EngagementMockError {
   readonly store: Store
   readonly collection: CollectionName
   constructor(store: Store, collection: CollectionName) {

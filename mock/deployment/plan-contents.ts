@@ -1,7 +1,5 @@
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { ApiStep, DemoStep } from '../../contract/plan.ts'
-import { isObj } from './vocabulary.ts'
-
-type Obj = Record<string, unknown>
 
 /**
  * The activity contents and field configs a demo plan's step sends, in the profile's words: what
@@ -16,13 +14,13 @@ export interface PlanContent {
 }
 
 const activity = (value: unknown): PlanContent[] => {
-  if (!isObj(value) || typeof value.kind !== 'string') return []
+  if (!isObject(value) || typeof value.kind !== 'string') return []
   const { kind, ...content } = value
   return [{ type: 'activity', kind, content }]
 }
 const field = (value: unknown): PlanContent[] =>
-  isObj(value) && typeof value.kind === 'string'
-    ? [{ type: 'field', kind: value.kind, content: isObj(value.config) ? value.config : {} }]
+  isObject(value) && typeof value.kind === 'string'
+    ? [{ type: 'field', kind: value.kind, content: isObject(value.config) ? value.config : {} }]
     : []
 const each = (list: unknown, one: (value: unknown) => PlanContent[]) =>
   Array.isArray(list) ? list.flatMap(one) : []
@@ -33,21 +31,21 @@ const each = (list: unknown, one: (value: unknown) => PlanContent[]) =>
  */
 export const stepContents = (step: ApiStep, fieldKind?: (step: ApiStep) => string | undefined) => {
   const body = step.body
-  if (!isObj(body)) return []
+  if (!isObject(body)) return []
   switch (step.operation) {
     case 'addActivity':
       return activity(body)
     case 'createSession':
       return each(body.activities, activity)
     case 'createSeries':
-      return each(body.rounds, (round) => (isObj(round) ? each(round.activities, activity) : []))
+      return each(body.rounds, (round) => (isObject(round) ? each(round.activities, activity) : []))
     case 'createForm':
       return each(body.fields, field)
     case 'addField':
       return field(body)
     case 'replaceFieldConfig': {
       const kind = fieldKind?.(step)
-      return kind && isObj(body.config) ? field({ kind, config: body.config }) : []
+      return kind && isObject(body.config) ? field({ kind, config: body.config }) : []
     }
     default:
       return []
@@ -70,7 +68,7 @@ export const shapePaths = (value: unknown): Set<string> => {
     const [at, path] = item
     if (Array.isArray(at)) {
       for (const inner of at) stack.push([inner, `${path}[]`])
-    } else if (isObj(at)) {
+    } else if (isObject(at)) {
       for (const [key, inner] of Object.entries(at)) {
         const here = path ? `${path}.${key}` : key
         paths.add(here)

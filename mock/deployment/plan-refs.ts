@@ -1,8 +1,6 @@
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { Ref } from '../../contract/plan.ts'
 import { isRef } from '../../contract/plan-refs.ts'
-import { isObj } from './vocabulary.ts'
-
-type Obj = Record<string, unknown>
 
 /**
  * A Ref whose record was left out (or a step skipped for that reason) resolves to this: the steps
@@ -17,7 +15,7 @@ const lookup = (named: ReadonlyMap<string, unknown>, ref: Ref): unknown => {
   const found = ref.path
     .split('.')
     .reduce<unknown>(
-      (at, key) => (isObj(at) || Array.isArray(at) ? (at as Obj)[key] : undefined),
+      (at, key) => (isObject(at) || Array.isArray(at) ? (at as Obj)[key] : undefined),
       source,
     )
   if (found === GONE || found === null) return GONE
@@ -31,7 +29,7 @@ const lookup = (named: ReadonlyMap<string, unknown>, ref: Ref): unknown => {
 export const resolveKept = (value: unknown, named: ReadonlyMap<string, unknown>): unknown => {
   if (isRef(value)) return lookup(named, value)
   if (Array.isArray(value)) return value.map((v) => resolveKept(v, named))
-  if (isObj(value)) {
+  if (isObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveKept(v, named)]))
   }
   return value
@@ -40,4 +38,6 @@ export const resolveKept = (value: unknown, named: ReadonlyMap<string, unknown>)
 /** Whether anything in `value` resolved to a left-out record. */
 export const hasGone = (value: unknown): boolean =>
   value === GONE ||
-  (Array.isArray(value) ? value.some(hasGone) : isObj(value) && Object.values(value).some(hasGone))
+  (Array.isArray(value)
+    ? value.some(hasGone)
+    : isObject(value) && Object.values(value).some(hasGone))

@@ -1,4 +1,5 @@
 import type { Client, SentRequest } from '../../contract/client.ts'
+import { isObject } from '../../contract/json.ts'
 import type { ApiStep, DemoPlan, DemoStep } from '../../contract/plan.ts'
 import { resolveRefs } from '../../contract/plan-refs.ts'
 import type { Method } from '../../contract/route.ts'
@@ -45,9 +46,6 @@ export const planSteps = (plan: DemoPlan, hasKey: (planKey: string) => boolean):
     if (step.type === 'responses') return { index, step, skip: 'responses' }
     return hasKey(step.apiKey) ? { index, step } : { index, step, skip: 'no-key' }
   })
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Every success body wraps its record under its kind; partial ones (settings) merge in. */
 const remember = (outcome: SeedOutcome, body: unknown) => {

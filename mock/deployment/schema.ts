@@ -8,7 +8,7 @@ import { pathParamNames } from '../../contract/route.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
 import { DeploymentError } from './error.ts'
-import { ReleaseKey } from './release.ts'
+import { ReleaseKey } from './run-release.ts'
 
 /**
  * The deployment file: how one deployment spells what §4 leaves "not shown". Every key is optional;

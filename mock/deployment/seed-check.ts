@@ -1,13 +1,12 @@
 import type { ActivityKind } from '../../contract/activities.ts'
 import { TEMPLATE_CONTENT } from '../../contract/form-templates.ts'
 import type { FormTemplate } from '../../contract/forms.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { ApiStep } from '../../contract/plan.ts'
 import { isRef } from '../../contract/plan-refs.ts'
 import { shapeWithin, stepContents } from './plan-contents.ts'
 import type { DeploymentFile, ProbeEntry } from './schema.ts'
-import { activityKey, fieldKey, isObj, spellActivity, spellField } from './vocabulary.ts'
-
-type Obj = Record<string, unknown>
+import { activityKey, fieldKey, spellActivity, spellField } from './vocabulary.ts'
 
 /** Something of the plan this deployment refused when `--init` probed it: seed would stop there. */
 export interface SeedProblem {
@@ -22,7 +21,7 @@ export interface SeedProblem {
 const canonical = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(canonical).join(',')}]`
-    : isObj(value)
+    : isObject(value)
       ? `{${Object.keys(value)
           .sort()
           .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
@@ -56,7 +55,7 @@ const fieldKinds = (steps: readonly ApiStep[]) => {
     const ref = step.params?.fieldId
     if (!isRef(ref)) return undefined
     const source = named.get(ref.ref)
-    if (!source || !isObj(source.body)) return undefined
+    if (!source || !isObject(source.body)) return undefined
     if (source.operation === 'addField') return String(source.body.kind)
     const at = /^form\.fields\.(\d+)\.id$/.exec(ref.path)?.[1]
     if (source.operation !== 'createForm' || at === undefined) return undefined

@@ -1,8 +1,8 @@
+import { isObject } from '../../contract/json.ts'
 import type { ApiStep } from '../../contract/plan.ts'
 import { isRef } from '../../contract/plan-refs.ts'
 import { teamNameKey } from '../../contract/teams.ts'
 import type { DeploymentFile } from './schema.ts'
-import { isObj } from './vocabulary.ts'
 
 /**
  * The plan against the rules the target is known to hold, before anything is sent: a state the
@@ -41,7 +41,7 @@ interface Holder {
 }
 
 const titled = (kind: string, step: ApiStep) =>
-  isObj(step.body) && typeof step.body.title === 'string'
+  isObject(step.body) && typeof step.body.title === 'string'
     ? `${kind} "${step.body.title}"`
     : `the ${kind} of step`
 
@@ -62,7 +62,7 @@ export const teamNameConflicts = (
   }
   for (const { index, step } of planned) {
     const at = index + 1
-    const body = isObj(step.body) ? step.body : {}
+    const body = isObject(step.body) ? step.body : {}
     if (step.operation === 'createSession' && step.name !== undefined) {
       holder(step.name, `${titled('session', step)} (step ${at})`)
     } else if (step.operation === 'addTeam') {
@@ -72,7 +72,7 @@ export const teamNameConflicts = (
     } else if (step.operation === 'createSeries' && Array.isArray(body.teams)) {
       const series = holder(`#${at}`, `${titled('series', step)} (step ${at})`)
       for (const team of body.teams) {
-        if (isObj(team) && typeof team.name === 'string') {
+        if (isObject(team) && typeof team.name === 'string') {
           series.teams.push({ name: team.name, step: at })
         }
       }

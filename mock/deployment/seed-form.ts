@@ -1,14 +1,13 @@
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { TEMPLATE_CONTENT } from '../../contract/form-templates.ts'
 import type { FormTemplate } from '../../contract/forms.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { ApiStep } from '../../contract/plan.ts'
 import type { FormFields } from './form-fields.ts'
 import type { DeploymentFile } from './schema.ts'
 import type { Leave } from './seed-left-out.ts'
 import { type SpelledRequest, spellRequest } from './to-deployment.ts'
-import { fieldKey, fieldWord, isObj, realFieldKind, spellValue } from './vocabulary.ts'
-
-type Obj = Record<string, unknown>
+import { fieldKey, fieldWord, realFieldKind, spellValue } from './vocabulary.ts'
 
 export const isFieldKind = (kind: unknown): kind is FieldKind =>
   (FIELD_KINDS as readonly unknown[]).includes(kind)
@@ -76,10 +75,10 @@ export const alignForm = (
   answer: unknown,
 ): { answer: unknown; completing: Completing[] } => {
   const { templateKinds, inline, sent } = offered
-  const form = isObj(answer) && isObj(answer.form) ? answer.form : undefined
-  if (!isObj(answer) || !form || !Array.isArray(form.fields)) return { answer, completing: [] }
+  const form = isObject(answer) && isObject(answer.form) ? answer.form : undefined
+  if (!isObject(answer) || !form || !Array.isArray(form.fields)) return { answer, completing: [] }
   const formId = String(form.id)
-  const fields = form.fields.filter(isObj)
+  const fields = form.fields.filter(isObject)
   const ownTemplate = fields.slice(0, Math.max(0, fields.length - sent.length))
   const sentFields = fields.slice(ownTemplate.length)
   const used = new Set<number>()
@@ -113,7 +112,7 @@ export const alignForm = (
       request: spellRequest(deployment, 'addField', field),
       params: { id: formId },
       keep: (added) => {
-        const created = isObj(added) && isObj(added.field) ? added.field : undefined
+        const created = isObject(added) && isObject(added.field) ? added.field : undefined
         if (!created) return added
         aligned[at] = created
         book.setKind(String(created.id), kind)

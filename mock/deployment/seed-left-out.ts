@@ -1,9 +1,8 @@
 import type { ActivityKind } from '../../contract/activities.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { ApiStep } from '../../contract/plan.ts'
 import type { DeploymentFile } from './schema.ts'
-import { activityContent, activityKey, isObj } from './vocabulary.ts'
-
-type Obj = Record<string, unknown>
+import { activityContent, activityKey } from './vocabulary.ts'
 
 /** Something of the plan this deployment does not offer, left out of one record. */
 export interface LeftOut {
@@ -19,7 +18,7 @@ export interface LeftOut {
 export type Leave = (step: ApiStep, what: string, key: string) => void
 
 export const leftOutOf = (step: ApiStep, what: string, key: string): LeftOut => {
-  const title = isObj(step.body) && typeof step.body.title === 'string' ? step.body.title : ''
+  const title = isObject(step.body) && typeof step.body.title === 'string' ? step.body.title : ''
   return { record: title || step.name || step.operation, what, key }
 }
 
@@ -32,7 +31,7 @@ export const offeredActivities = (
 ): Obj => {
   if (!Array.isArray(body.activities)) return body
   const activities = body.activities.filter((activity) => {
-    const kind = (isObj(activity) ? activity.kind : undefined) as ActivityKind | undefined
+    const kind = (isObject(activity) ? activity.kind : undefined) as ActivityKind | undefined
     if (kind === undefined || activityContent(deployment, kind) !== null) return true
     leave(step, `a ${kind} activity`, activityKey(kind))
     return false

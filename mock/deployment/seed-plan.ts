@@ -1,5 +1,6 @@
 import type { ActivityKind } from '../../contract/activities.ts'
 import type { FormTemplate } from '../../contract/forms.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { ApiStep } from '../../contract/plan.ts'
 import { FormFields } from './form-fields.ts'
 import { GONE, hasGone, resolveKept } from './plan-refs.ts'
@@ -7,7 +8,7 @@ import type { DeploymentFile } from './schema.ts'
 import { alignForm, type Completing, isFieldKind, offeredForm } from './seed-form.ts'
 import { type LeftOut, leftOutOf, offeredActivities } from './seed-left-out.ts'
 import { type SpelledRequest, spellRequest } from './to-deployment.ts'
-import { activityContent, activityKey, fieldKey, fieldWord, isObj } from './vocabulary.ts'
+import { activityContent, activityKey, fieldKey, fieldWord } from './vocabulary.ts'
 
 /**
  * The demo plan in a deployment's vocabulary (its deployment file): field kinds and configs,
@@ -16,8 +17,6 @@ import { activityContent, activityKey, fieldKey, fieldWord, isObj } from './voca
  * of the plan changes. Steps on something left out are skipped, and a reorder lists the fields the
  * form has on this deployment.
  */
-
-type Obj = Record<string, unknown>
 
 export type { LeftOut } from './seed-left-out.ts'
 
@@ -93,7 +92,7 @@ export class SeedVocabulary {
       case 'createSeries': {
         const series = body as Obj
         const rounds = Array.isArray(series.rounds)
-          ? series.rounds.map((round) => (isObj(round) ? this.#activities(step, round) : round))
+          ? series.rounds.map((round) => (isObject(round) ? this.#activities(step, round) : round))
           : series.rounds
         return this.#send(step, ready, rounds === undefined ? series : { ...series, rounds })
       }
@@ -139,7 +138,7 @@ export class SeedVocabulary {
     }
     const formId = params.id ?? ''
     return this.#send(step, params, body, {}, (answer) => {
-      const id = (isObj(answer) && isObj(answer.field) ? answer.field.id : undefined) as
+      const id = (isObject(answer) && isObject(answer.field) ? answer.field.id : undefined) as
         | string
         | undefined
       if (typeof id !== 'string') return
@@ -152,7 +151,9 @@ export class SeedVocabulary {
     const offered = offeredForm(this.deployment, step, body, this.#leave)
     const prepared = this.#send(step, params, offered.body)
     if ('skip' in prepared) return prepared
-    const template = isObj(step.body) ? (step.body.template as FormTemplate | undefined) : undefined
+    const template = isObject(step.body)
+      ? (step.body.template as FormTemplate | undefined)
+      : undefined
     return {
       ...prepared,
       keep: (answer) => {

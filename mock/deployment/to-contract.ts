@@ -1,5 +1,6 @@
 import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import { pathParamNames, type RouteDef } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import { matchRoute } from '../core/router.ts'
@@ -18,7 +19,6 @@ import {
   fieldKey,
   fieldWord,
   getAt,
-  isObj,
   VALUE_MAPS,
   type ValueMap,
 } from './vocabulary.ts'
@@ -30,8 +30,6 @@ import {
  * spelled keys, field kinds and configs, use case, layout, template and mode values, state names.
  * A TS/JS deployment file's function spelling cannot be read back: such a body is `known: false`.
  */
-
-type Obj = Record<string, unknown>
 
 /** The operation a request addressed, as this deployment places its operations. */
 export interface Located {
@@ -107,7 +105,7 @@ export const readValue = (deployment: DeploymentFile, map: ValueMap, value: unkn
 
 /** Settings read back: use case and layout values in the profile's words. */
 export const readSettings = (deployment: DeploymentFile, settings: unknown): unknown => {
-  if (!isObj(settings)) return settings
+  if (!isObject(settings)) return settings
   const out: Obj = { ...settings }
   if ('useCase' in out) out.useCase = readValue(deployment, 'useCases', out.useCase)
   if ('layout' in out) out.layout = readValue(deployment, 'layouts', out.layout)
@@ -143,7 +141,7 @@ export const readFieldConfig = (
   kind: FieldKind,
   config: unknown,
 ): ReadBody => {
-  if (!isObj(config)) return { known: true, body: config }
+  if (!isObject(config)) return { known: true, body: config }
   const spellings = configSpellings(deployment, kind)
   if (spellings.some((s) => typeof s === 'function')) return { known: false, key: fieldKey(kind) }
   const maps = spellings as Array<Exclude<ConfigSpelling, (...args: never[]) => unknown>>
@@ -158,7 +156,7 @@ export const readFieldConfig = (
 
 /** A field `{ kind, config }` as the deployment sent or answered it, in the profile's words. */
 export const readField = (deployment: DeploymentFile, field: unknown): ReadBody => {
-  if (!isObj(field) || typeof field.kind !== 'string') return { known: true, body: field }
+  if (!isObject(field) || typeof field.kind !== 'string') return { known: true, body: field }
   const kind = readFieldKind(deployment, field.kind)
   if (kind === undefined) return { known: true, body: field }
   const config = readFieldConfig(deployment, kind, field.config)
@@ -183,7 +181,7 @@ export const readActivityContent = (
   kind: ActivityKind,
   content: unknown,
 ): ReadBody => {
-  if (!isObj(content)) return { known: true, body: content }
+  if (!isObject(content)) return { known: true, body: content }
   const map = deployment.sessions?.contents?.[kind]
   if (map === undefined) {
     const sample = deployment.sessions?.activities?.[kind]
@@ -281,7 +279,7 @@ const readCreateContent = (deployment: DeploymentFile, op: OperationId, body: Ob
       return { known: true, body: readMode(deployment, body) }
     case 'createSeries': {
       const rounds = readList(body.rounds, (round) => {
-        if (!isObj(round)) return { known: true, body: round }
+        if (!isObject(round)) return { known: true, body: round }
         const read = readCreate(deployment, 'sessions.create', round)
         return read.known ? { known: true, body: readMode(deployment, read.body as Obj) } : read
       })
@@ -321,7 +319,7 @@ export const readRequestBody = (
     const fromPath = Object.fromEntries(
       Object.entries(hint.params ?? {}).filter(([name]) => name in names),
     )
-    if (!isObj(body)) {
+    if (!isObject(body)) {
       return { known: true, body: Object.keys(fromPath).length > 0 ? fromPath : body }
     }
     const read = unspell(
@@ -337,7 +335,7 @@ export const readRequestBody = (
     const read = readFieldConfig(deployment, hint.fieldKind, config)
     return read.known ? { known: true, body: { config: read.body } } : read
   }
-  if (!isObj(body)) return { known: true, body }
+  if (!isObject(body)) return { known: true, body }
   if (op === 'addField') return readField(deployment, body)
   if (op === 'replaceFormSettings') return { known: true, body: readSettings(deployment, body) }
   const section = CREATE_SECTIONS[op]
@@ -368,5 +366,5 @@ export const sentProperty = (
       : (spelling as Record<string, string | null | undefined> | undefined)?.[key]
   // null: this deployment has no such option, so no request sends it.
   if (spelled === null) return { known: true, value: undefined }
-  return { known: true, value: isObj(body) ? getAt(body, spelled ?? property) : undefined }
+  return { known: true, value: isObject(body) ? getAt(body, spelled ?? property) : undefined }
 }

@@ -1,4 +1,6 @@
 import type { Client } from '../../contract/client.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import { type Method, pathParamNames } from '../../contract/route.ts'
 import { contract, type OperationId } from '../../contract/table.ts'
 import {
@@ -14,7 +16,6 @@ import {
 import {
   activityKey,
   fieldKey,
-  isObj,
   setAt,
   spellActivity,
   spellField,
@@ -33,7 +34,7 @@ import {
  * The deployment file says this deployment has no such operation or option. Not a failure of the
  * deployment: the suite's runner makes it a blocked (or, for a profile question, observed) check.
  */
-export class NotOffered extends Error {
+export class NotOffered extends EngagementMockError {
   override name = 'NotOffered'
   readonly summary: string
   constructor(readonly key: string) {
@@ -53,8 +54,6 @@ export interface SpelledRequest {
   /** The deployment file keys that decided this request's spelling: what would fix a refusal. */
   keys: string[]
 }
-
-type Obj = Record<string, unknown>
 
 const CREATE_OPS: Partial<Record<OperationId, CreateSection>> = {
   createForm: 'forms.create',
@@ -108,7 +107,7 @@ const spellCreate = (
   )
 
 const withActivityContent = (deployment: DeploymentFile, keys: string[]) => (item: unknown) => {
-  if (!isObj(item) || typeof item.kind !== 'string') return item
+  if (!isObject(item) || typeof item.kind !== 'string') return item
   keys.push(activityKey(item.kind))
   const spelled = spellActivity(deployment, item)
   if (spelled === null) throw new NotOffered(activityKey(item.kind))
@@ -116,7 +115,7 @@ const withActivityContent = (deployment: DeploymentFile, keys: string[]) => (ite
 }
 
 const withFieldWords = (deployment: DeploymentFile, keys: string[]) => (item: unknown) => {
-  if (!isObj(item) || typeof item.kind !== 'string') return item
+  if (!isObject(item) || typeof item.kind !== 'string') return item
   keys.push(fieldKey(item.kind))
   const spelled = spellField(deployment, item as { kind: string; config?: unknown })
   if (spelled === null) throw new NotOffered(fieldKey(item.kind))
@@ -143,7 +142,7 @@ const list = (value: unknown, each: (item: unknown) => unknown) =>
 
 /** A round of POST /series: a session's shape (§2), so spelled as a session's create body. */
 const spellRound = (deployment: DeploymentFile, keys: string[]) => (round: unknown) => {
-  if (!isObj(round)) return round
+  if (!isObject(round)) return round
   const activity = withActivityContent(deployment, keys)
   let content = withValue(deployment, round, 'mode', 'modes', keys)
   if ('activities' in content)
@@ -182,7 +181,7 @@ const withContent = (
     case 'replaceFormSettings':
       return spellSettings(deployment, body) as Obj
     case 'replaceFieldConfig': {
-      if (hint.fieldKind === undefined || !isObj(body.config)) return body
+      if (hint.fieldKind === undefined || !isObject(body.config)) return body
       keys.push(fieldKey(hint.fieldKind))
       const spelled = spellField(deployment, { kind: hint.fieldKind, config: body.config })
       if (spelled === null) throw new NotOffered(fieldKey(hint.fieldKind))
@@ -216,7 +215,7 @@ const spellInferred = (
   if (located === null) throw new NotOffered(`operations.${op}`)
   const method: Method = located?.method ?? route.method
   const path: string = located?.path ?? route.path
-  if (!isObj(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
+  if (!isObject(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
   const names = INFERRED_BODY_KEYS[op] ?? {}
   // A body parameter the path names travels in the path, not in the body.
   const inPath = pathParamNames(path).filter((p) => p in names && p in body)
@@ -228,7 +227,7 @@ const spellInferred = (
     (p) => (p in names ? { key: `operations.${op}.body.${p}`, name: p } : undefined),
     keys,
   )
-  const empty = inPath.length > 0 && isObj(spelled) && Object.keys(spelled).length === 0
+  const empty = inPath.length > 0 && isObject(spelled) && Object.keys(spelled).length === 0
   return {
     method,
     path,
@@ -251,7 +250,7 @@ export const spellRequest = (
     return spellInferred(deployment, op, body, keys)
   }
   const { method, path } = route
-  if (!isObj(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
+  if (!isObject(body)) return { method, path, ...(body === undefined ? {} : { body }), keys }
   const content = withContent(deployment, op, body, keys, hint)
   const section = CREATE_OPS[op]
   if (section) return { method, path, body: spellCreate(deployment, section, content, keys), keys }

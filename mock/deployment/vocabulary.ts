@@ -1,24 +1,22 @@
 import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { USE_CASES } from '../../contract/form-settings.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { BodyFunction, DeploymentFile } from './schema.ts'
 
 /**
  * The deployment's vocabulary, read from its deployment file: what it calls each profile field kind
  * and how it spells its config, its template, use case, layout and mode values, and its activity
- * contents. Pure functions over the parsed file; spell.ts, exploration and the seeder use them.
+ * contents. Pure functions over the parsed file; to-deployment.ts, exploration and the seeder use
+ * them.
  */
-
-type Obj = Record<string, unknown>
-export const isObj = (value: unknown): value is Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Sets `value` at a dotted path, creating the objects on the way. */
 export const setAt = (target: Obj, dotted: string, value: unknown) => {
   const segments = dotted.split('.')
   let node = target
   for (const segment of segments.slice(0, -1)) {
-    const next = isObj(node[segment]) ? (node[segment] as Obj) : {}
+    const next = isObject(node[segment]) ? (node[segment] as Obj) : {}
     node[segment] = next
     node = next
   }
@@ -29,7 +27,7 @@ export const setAt = (target: Obj, dotted: string, value: unknown) => {
 export const getAt = (source: unknown, dotted: string): unknown => {
   let node = source
   for (const segment of dotted.split('.')) {
-    if (!isObj(node) || !Object.hasOwn(node, segment)) return undefined
+    if (!isObject(node) || !Object.hasOwn(node, segment)) return undefined
     node = node[segment]
   }
   return node
@@ -43,7 +41,7 @@ export const deleteAt = (target: Obj, dotted: string): void => {
     return
   }
   const next = target[head]
-  if (!isObj(next)) return
+  if (!isObject(next)) return
   deleteAt(next, rest.join('.'))
   if (Object.keys(next).length === 0) delete target[head]
 }
@@ -82,7 +80,7 @@ const respell = (config: Obj, spellings: readonly ConfigSpelling[]): Obj => {
 export const configSpellings = (deployment: DeploymentFile, kind: FieldKind): ConfigSpelling[] => {
   const fields = deployment.forms?.fields
   const entry = fields?.[kind]
-  const own = isObj(entry) && 'config' in entry ? (entry.config as ConfigSpelling) : undefined
+  const own = isObject(entry) && 'config' in entry ? (entry.config as ConfigSpelling) : undefined
   return [fields?.config, own].filter((s): s is ConfigSpelling => s !== undefined)
 }
 
@@ -121,11 +119,11 @@ export const spellField = (
   field: { kind: string; config?: unknown },
 ): { kind: string; config: Obj } | null => {
   if (!(FIELD_KINDS as readonly string[]).includes(field.kind)) {
-    return { kind: field.kind, config: isObj(field.config) ? field.config : {} }
+    return { kind: field.kind, config: isObject(field.config) ? field.config : {} }
   }
   const word = fieldWord(deployment, field.kind as FieldKind)
   if (!word) return null
-  return { kind: word.kind, config: word.config(isObj(field.config) ? field.config : {}) }
+  return { kind: word.kind, config: word.config(isObject(field.config) ? field.config : {}) }
 }
 
 /** This deployment's name of a profile field kind; null when it does not offer it. */
@@ -199,7 +197,7 @@ export const namedUseCases = (deployment: DeploymentFile): Array<(typeof USE_CAS
 
 /** Settings as this deployment names their values: unknown use cases and layouts left out. */
 export const spellSettings = (deployment: DeploymentFile, settings: unknown): unknown => {
-  if (!isObj(settings)) return settings
+  if (!isObject(settings)) return settings
   const out: Obj = { ...settings }
   for (const [property, map] of [
     ['useCase', 'useCases'],

@@ -4,11 +4,10 @@ import { API_PREFIX } from '../../contract/common.ts'
 import type { MockCore } from '../core/mock.ts'
 import { createMock, type MockOptions } from '../create.ts'
 import { apiPath, createApiHandler, sendJson } from './api-host.ts'
+import type { Extend } from './app.ts'
 import { type ControlAccess, controlAccess } from './control-access.ts'
 import { type OpenPort, openPort } from './open-port.ts'
 import { announcedTooLarge } from './oversize.ts'
-
-type Extend = (app: Express, mock: MockCore) => void
 
 export interface ServerOptions extends MockOptions {
   /** 4010 by default; 0 picks a free port. */
@@ -69,7 +68,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   // start, and the API, never wait for it.
   let app: Promise<Express> | undefined
   const appOf = () =>
-    (app ??= Promise.all([import('./index.ts'), loadExtend?.()]).then(([{ createApp }, loaded]) =>
+    (app ??= Promise.all([import('./app.ts'), loadExtend?.()]).then(([{ createApp }, loaded]) =>
       createApp(
         mock,
         loaded ?? extend,

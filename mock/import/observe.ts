@@ -1,10 +1,11 @@
 import { LIMITS } from '../../contract/common.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { OperationId } from '../../contract/table.ts'
 import { nestsDeeperThan } from '../core/json-depth.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
 import type { TrafficExchange } from '../traffic/exchange.ts'
-import { isObject, readJson } from '../traffic/exchange-context.ts'
+import { readJson } from '../traffic/exchange-context.ts'
 
 /**
  * What an app's traffic showed of each record: the answers of the API, read in the order they
@@ -13,7 +14,6 @@ import { isObject, readJson } from '../traffic/exchange-context.ts'
  * Transport-free: the CLI reads the HAR files and hands over exchanges.
  */
 
-export type Obj = Record<string, unknown>
 export type Resource = 'forms' | 'sessions' | 'series' | 'reports' | 'responses'
 export const RESOURCES: readonly Resource[] = [
   'forms',

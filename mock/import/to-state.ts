@@ -10,19 +10,19 @@ import {
 import { FIELD_CONFIGS, type FieldKind } from '../../contract/fields.ts'
 import { SETTINGS_DEFAULTS } from '../../contract/form-settings.ts'
 import { ACTIVITY_SAMPLES } from '../../contract/input-examples.ts'
+import { isObject, type Obj } from '../../contract/json.ts'
 import type { Entitlement } from '../../contract/route.ts'
 import { SponsorPayload } from '../../contract/sponsors.ts'
 import { StoredForm, StoredResponse } from '../core/records/forms.ts'
 import { StoredSeries } from '../core/records/series.ts'
 import { StoredSession } from '../core/records/sessions.ts'
 import { StoredReport } from '../core/records/sponsors.ts'
+import { type Outcome, refused } from '../core/result.ts'
 import type { MockState } from '../core/state.ts'
 import type { Organization } from '../core/store.ts'
-import { isObject } from '../traffic/exchange-context.ts'
 import { Fakes } from './fakes.ts'
 import {
   NO_CREDENTIAL,
-  type Obj,
   type Observations,
   type Observed,
   RESOURCES,
@@ -172,7 +172,7 @@ class Conversion {
   }
 }
 
-type Verdict<T> = { record: T } | { why: string }
+type Converted<T> = Outcome<{ record: T }>
 
 /**
  * A config or content parsed by its strict schema, keys the contract does not have left out and
@@ -314,12 +314,12 @@ const teamsOf = (c: Conversion, recorded: unknown) =>
     return { id: c.id('team', team.id), name: text(team.name) ?? '', color, order }
   })
 
-const toForm = (c: Conversion, o: Observed, orgId: string, seq: number): Verdict<StoredForm> => {
+const toForm = (c: Conversion, o: Observed, orgId: string, seq: number): Converted<StoredForm> => {
   const v = o.value
   const status = c.words.formStatus(text(v.status) ?? '')
-  if (!status) return { why: `status "${String(v.status)}" has no counterpart (expect.states)` }
+  if (!status) return refused(`status "${String(v.status)}" has no counterpart (expect.states)`)
   const createdAt = stamp(v.createdAt)
-  if (!createdAt) return { why: 'no createdAt timestamp' }
+  if (!createdAt) return refused('no createdAt timestamp')
   const title = text(v.title) ?? ''
   const slug = c.slug(v.slug, title)
   const parsed = StoredForm.safeParse({
@@ -337,7 +337,7 @@ const toForm = (c: Conversion, o: Observed, orgId: string, seq: number): Verdict
     orgId,
     seq,
   })
-  return parsed.success ? { record: parsed.data } : { why: firstIssue(parsed.error) }
+  return parsed.success ? { ok: true, record: parsed.data } : refused(firstIssue(parsed.error))
 }
 
 const sessionShape = (c: Conversion, v: Obj) => {
@@ -362,13 +362,13 @@ const toSession = (
   o: Observed,
   orgId: string,
   seq: number,
-): Verdict<StoredSession> => {
+): Converted<StoredSession> => {
   const v = o.value
   const status = c.words.sessionStatus(text(v.status) ?? '')
-  if (!status) return { why: `status "${String(v.status)}" has no counterpart (expect.states)` }
+  if (!status) return refused(`status "${String(v.status)}" has no counterpart (expect.states)`)
   const id = c.id('session', v.id)
   const shape = sessionShape(c, v)
-  if (!shape.createdAt) return { why: 'no createdAt timestamp' }
+  if (!shape.createdAt) return refused('no createdAt timestamp')
   const teams = teamsOf(c, v.teams)
   const current = c.storedId('activity', v.currentActivityId)
   const parsed = StoredSession.safeParse({
@@ -382,7 +382,7 @@ const toSession = (
     orgId,
     seq,
   })
-  return parsed.success ? { record: parsed.data } : { why: firstIssue(parsed.error) }
+  return parsed.success ? { ok: true, record: parsed.data } : refused(firstIssue(parsed.error))
 }
 
 const toSeries = (
@@ -390,10 +390,10 @@ const toSeries = (
   o: Observed,
   orgId: string,
   seq: number,
-): Verdict<StoredSeries> => {
+): Converted<StoredSeries> => {
   const v = o.value
   const createdAt = stamp(v.createdAt)
-  if (!createdAt) return { why: 'no createdAt timestamp' }
+  if (!createdAt) return refused('no createdAt timestamp')
   const id = c.id('series', v.id)
   if (text(v.status) !== 'draft') {
     c.part(`a series status "${String(v.status)}": draft (the contract's only one)`, 'series')
@@ -417,7 +417,7 @@ const toSeries = (
     orgId,
     seq,
   })
-  return parsed.success ? { record: parsed.data } : { why: firstIssue(parsed.error) }
+  return parsed.success ? { ok: true, record: parsed.data } : refused(firstIssue(parsed.error))
 }
 
 const toReport = (
@@ -425,10 +425,10 @@ const toReport = (
   o: Observed,
   orgId: string,
   seq: number,
-): Verdict<StoredReport> => {
+): Converted<StoredReport> => {
   const v = o.value
   const createdAt = stamp(v.createdAt)
-  if (!createdAt) return { why: 'no createdAt timestamp' }
+  if (!createdAt) return refused('no createdAt timestamp')
   const title = text(v.title) ?? ''
   const slug = c.slug(v.slug, title)
   const rangeStart = stamp(v.rangeStart) ?? null
@@ -462,7 +462,7 @@ const toReport = (
     orgId,
     seq,
   })
-  return parsed.success ? { record: parsed.data } : { why: firstIssue(parsed.error) }
+  return parsed.success ? { ok: true, record: parsed.data } : refused(firstIssue(parsed.error))
 }
 
 /** Field kinds whose answers are free text a person typed. */
@@ -474,11 +474,11 @@ const toResponse = (
   orgId: string,
   seq: number,
   forms: ReadonlyMap<string, StoredForm>,
-): Verdict<StoredResponse> => {
+): Converted<StoredResponse> => {
   const v = o.value
   const formId = c.storedId('form', o.formId)
   const form = formId ? forms.get(formId) : undefined
-  if (!form || !formId) return { why: 'its form was not imported' }
+  if (!form || !formId) return refused('its form was not imported')
   const kinds = new Map(form.fields.map((f) => [f.id, f.kind]))
   const answers: Obj = {}
   for (const [recordedField, answer] of Object.entries(isObject(v.answers) ? v.answers : {})) {
@@ -506,7 +506,7 @@ const toResponse = (
     orgId,
     seq,
   })
-  return parsed.success ? { record: parsed.data } : { why: firstIssue(parsed.error) }
+  return parsed.success ? { ok: true, record: parsed.data } : refused(firstIssue(parsed.error))
 }
 
 const orgIdOf = (n: number) => `org_import${String(n).padStart(6, '0')}`
@@ -596,8 +596,8 @@ export const toState = (
               : resource === 'reports'
                 ? toReport(c, o, org.id, seq)
                 : toResponse(c, o, org.id, seq, forms)
-      if ('why' in verdict) {
-        count.leftOut.push({ id, why: verdict.why })
+      if (!verdict.ok) {
+        count.leftOut.push({ id, why: verdict.error })
         continue
       }
       seq++

@@ -2,9 +2,8 @@ import type { ActivityKind } from '../../contract/activities.ts'
 import { FIELD_KINDS, type FieldKind } from '../../contract/fields.ts'
 import { LAYOUTS, USE_CASES } from '../../contract/form-settings.ts'
 import { FORM_STATUSES, type FormStatus } from '../../contract/forms.ts'
+import type { Obj } from '../../contract/json.ts'
 import { MODES, type Mode, SESSION_STATUSES, type SessionStatus } from '../../contract/sessions.ts'
-
-type Obj = Record<string, unknown>
 
 /**
  * A deployment's words read back into the contract's: what an import needs of a vocabulary. Each

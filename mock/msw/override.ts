@@ -1,6 +1,7 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw'
 import type * as z from 'zod'
 import { errorSchemas } from '../../contract/errors.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import type { PathParams } from '../../contract/route.ts'
 import { type Contract, contract, type OperationId } from '../../contract/table.ts'
 import { matchRoute } from '../core/router.ts'
@@ -43,7 +44,7 @@ export interface OverrideOptions {
 }
 
 /** An answer that does not fit the contract: the message names the operation and every path. */
-export class OverrideDriftError extends Error {
+export class OverrideDriftError extends EngagementMockError {
   override name = 'OverrideDriftError'
 }
 

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../contract/table.ts'
-import type { RunRelease } from '../deployment/release.ts'
+import type { RunRelease } from '../deployment/run-release.ts'
 
 /**
  * What a report holds, whoever wrote it: a run of the catalog, or a check of observed traffic. Both

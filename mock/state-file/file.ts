@@ -1,6 +1,7 @@
 import { isAscii } from 'node:buffer'
 import { closeSync, openSync, readSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import {
   checkState,
   INCONSISTENT,
@@ -17,7 +18,7 @@ import { saveStateAtomically } from './save.ts'
  * A file that exists but cannot be used is refused (never repaired, never overwritten): the
  * caller stops, and the user decides what to do with it.
  */
-export class StateFileError extends Error {
+export class StateFileError extends EngagementMockError {
   override name = 'StateFileError'
 }
 
@@ -105,7 +106,7 @@ export const loadStateFile = async (path: string): Promise<MockState | undefined
   const value = parseStateText(path, text)
   checkHeader(path, value)
   const checked = checkState(value)
-  if ('error' in checked) throw refuseState(path, checked.error)
+  if (!checked.ok) throw refuseState(path, checked.error)
   return checked.state
 }
 

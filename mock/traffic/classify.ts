@@ -1,6 +1,7 @@
 import { ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
+import { isObject } from '../../contract/json.ts'
 import { type Outcome, outcomesOf } from './coverage.ts'
-import { type ExchangeContext, isObject } from './exchange-context.ts'
+import type { ExchangeContext } from './exchange-context.ts'
 
 /** The profile's `unauthorized` is coverage's `credential`; every other condition keeps its name. */
 export const outcomeOfCondition = (condition: ErrorCondition): Outcome =>

@@ -1,4 +1,5 @@
 import { BODY_CONDITIONS, ERROR_CONDITIONS, type ErrorCondition } from '../../contract/errors.ts'
+import { isObject } from '../../contract/json.ts'
 import { inRelease, LATEST_RELEASE, type Release } from '../../contract/releases.ts'
 import type { RouteDef } from '../../contract/route.ts'
 import { CONDITION_SUMMARIES } from '../../contract/summaries.ts'
@@ -236,9 +237,6 @@ interface Cell {
   where?: Where
   failedWhere?: Where
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The resource an answer carries (`{ form }`, `{ session }`). */
 const resourceOf = (answer: unknown, key: string): Record<string, unknown> | undefined => {

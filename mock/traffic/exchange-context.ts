@@ -1,5 +1,6 @@
 import type * as z from 'zod'
 import type { ErrorCondition } from '../../contract/errors.ts'
+import { isObject } from '../../contract/json.ts'
 import { ANSWER_DEPTH, nestsDeeperThan } from '../../contract/json-depth.ts'
 import type { DeploymentFile } from '../deployment/schema.ts'
 import type { Located } from '../deployment/to-contract.ts'
@@ -144,9 +145,6 @@ export class ExchangeContext {
     }
   }
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The value at a dotted path (`window.start`) of a body. */
 export const valueAt = (body: Record<string, unknown>, dotted: string): unknown => {

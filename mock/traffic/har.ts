@@ -1,6 +1,7 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
 import { nestsDeeperThan } from '../../contract/json-depth.ts'
+import { EngagementMockError } from '../../contract/mock-error.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
 import type { Secrets } from '../report-format/secrets.ts'
 import { boundedBytes, redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
@@ -30,7 +31,7 @@ export const HarFile = z.object({ log: z.object({ entries: z.array(HarEntry) }) 
 type HarEntry = z.infer<typeof HarEntry>
 
 /** A file that is not HAR as the checker needs it: says where. */
-export class HarError extends Error {
+export class HarError extends EngagementMockError {
   override name = 'HarError'
 }
 

@@ -1,5 +1,6 @@
 import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/activities.ts'
 import { endpoints } from '../../contract/endpoints.ts'
+import { isObject } from '../../contract/json.ts'
 import {
   activityKindSince,
   BASE_RELEASE,
@@ -60,9 +61,6 @@ export interface ReleaseSummary {
 }
 
 const RELEASE_ORDER = (a: Release, b: Release) => (inRelease(a, b) ? (inRelease(b, a) ? 0 : -1) : 1)
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const KINDS = new Set<string>(ACTIVITY_KINDS)
 

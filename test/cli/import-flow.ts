@@ -1,9 +1,9 @@
 import type { Har } from 'har-format'
+import type { Obj } from '../../contract/json.ts'
 import { startTrafficProxy } from '../../mock/proxy/proxy.ts'
 import { harEntry } from '../../mock/traffic/har.ts'
 import { FOREIGN_KEYS } from '../foreign/server.ts'
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Obj } from '../../contract/json.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 import { type LongRunning, runCli, startCli } from './cli.ts'
 import { driveForeignApp } from './import-flow.ts'
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 const objs = (value: unknown): Obj[] => (Array.isArray(value) ? value.map(obj) : [])

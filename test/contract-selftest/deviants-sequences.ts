@@ -1,6 +1,7 @@
+import type { Obj } from '../../contract/json.ts'
 import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import type { Handler, ProxyRequest } from './proxy.ts'
-import { list, type Obj, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
+import { list, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
 
 /**
  * Deployments that go wrong only in a sequence: each answer looks right on its own, and the

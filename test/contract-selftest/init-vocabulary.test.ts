@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { isObject } from '../../contract/json.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { initDeployment } from '../../mock/conformance/init/init-deployment.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
@@ -33,10 +34,6 @@ afterEach(async () => {
   server = undefined
 })
 
-type Obj = Record<string, unknown>
-const isObj = (value: unknown): value is Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** The refused key of an activity or field in a request body, if it has one. */
 const refusedIn = (request: ProxyRequest): string | undefined => {
   if (request.method !== 'POST' && request.method !== 'PATCH') return undefined
@@ -46,29 +43,29 @@ const refusedIn = (request: ProxyRequest): string | undefined => {
   } catch {
     return undefined
   }
-  if (!isObj(body)) return undefined
+  if (!isObject(body)) return undefined
   const activities = [
     body,
     ...(Array.isArray(body.activities) ? body.activities : []),
     ...(Array.isArray(body.rounds)
-      ? body.rounds.flatMap((r) => (isObj(r) && Array.isArray(r.activities) ? r.activities : []))
+      ? body.rounds.flatMap((r) => (isObject(r) && Array.isArray(r.activities) ? r.activities : []))
       : []),
-  ].filter(isObj)
+  ].filter(isObject)
   for (const activity of activities) {
     const key = REFUSED_KEYS[activity.kind as keyof typeof REFUSED_KEYS]
     if (key && key in activity) return key
   }
-  const fields = [body, ...(Array.isArray(body.fields) ? body.fields : [])].filter(isObj)
+  const fields = [body, ...(Array.isArray(body.fields) ? body.fields : [])].filter(isObject)
   for (const field of fields) {
     if (
       field.kind === REFUSED_FIELD.kind &&
-      isObj(field.config) &&
+      isObject(field.config) &&
       REFUSED_FIELD.key in field.config
     )
       return REFUSED_FIELD.key
   }
   // A replaced config carries no kind: refused wherever it has the key.
-  if (isObj(body.config) && REFUSED_FIELD.key in body.config) return REFUSED_FIELD.key
+  if (isObject(body.config) && REFUSED_FIELD.key in body.config) return REFUSED_FIELD.key
   return undefined
 }
 

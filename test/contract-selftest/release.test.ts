@@ -6,7 +6,7 @@ import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { ALL_CHECKS } from '../../mock/conformance/checks/index.ts'
 import { initDeployment } from '../../mock/conformance/init/init-deployment.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
-import { notInRelease } from '../../mock/deployment/release.ts'
+import { notInRelease } from '../../mock/deployment/run-release.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { type ProxyRequest, type RunningProxy, startProxy } from './proxy.ts'
 

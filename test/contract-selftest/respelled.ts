@@ -1,6 +1,7 @@
 import { contract, type OperationId } from '../../contract/index.ts'
+import type { Obj } from '../../contract/json.ts'
 import type { Forward, Handler, ProxyRequest } from './proxy.ts'
-import { type Obj, obj, reply } from './rewrite.ts'
+import { obj, reply } from './rewrite.ts'
 
 /**
  * A deployment that spells what §4 does not show differently from the profile, and refuses the

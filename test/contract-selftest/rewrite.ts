@@ -1,8 +1,8 @@
+import type { Obj } from '../../contract/json.ts'
 import { DEMO_KEYS } from '../../mock/conformance/engine/env.ts'
 import type { Forward, Handler, ProxyAnswer, ProxyRequest } from './proxy.ts'
 
 /** Small tools to build a deviant: match a request, edit an answer, turn a refusal into a success. */
-export type Obj = Record<string, unknown>
 export const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])

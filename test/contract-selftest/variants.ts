@@ -1,6 +1,7 @@
+import type { Obj } from '../../contract/json.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
 import type { Forward, Handler, ProxyAnswer, ProxyRequest } from './proxy.ts'
-import { list, type Obj, obj, on, parse, reply } from './rewrite.ts'
+import { list, obj, on, parse, reply } from './rewrite.ts'
 
 /**
  * Deployments that differ from our mock only where the reference is silent: a transition §3 does

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import type { Obj } from '../../contract/json.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
 import { initDeployment } from '../../mock/conformance/init/init-deployment.ts'
 import { DeploymentError } from '../../mock/deployment/error.ts'
@@ -16,7 +17,6 @@ import { fuzzParameters, fuzzTimeout } from './fuzz.ts'
 const dir = mkdtempSync(join(tmpdir(), 'engagement-mock-deployment-fuzz-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-type Obj = Record<string, unknown>
 type Path = (string | number)[]
 
 /** The file `--init` writes against our mock (every key it knows), plus the test's own foreign file. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Obj } from '../../contract/json.ts'
 import { operationIds } from '../../contract/table.ts'
 import { parseDeployment } from '../../mock/deployment/schema.ts'
 import { startTrafficProxy } from '../../mock/proxy/proxy.ts'
@@ -23,7 +24,6 @@ const DEPLOYMENT = parseDeployment(
   'the foreign deployment file',
 )
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 

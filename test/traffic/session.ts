@@ -1,7 +1,7 @@
 import { createClient } from '../../contract/client.ts'
+import type { Obj } from '../../contract/json.ts'
 import { ACME_KEY } from '../../fixtures/index.ts'
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 const idOf = (value: unknown): string | undefined => {

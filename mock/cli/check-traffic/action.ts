@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { loadDeploymentOption } from '../../deployment/load.ts'
-import { runRelease } from '../../deployment/release.ts'
+import { runRelease } from '../../deployment/run-release.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { Secrets } from '../../report-format/secrets.ts'
 import { writeTrafficReports } from '../../report-format/write-traffic-reports.ts'
@@ -14,7 +14,7 @@ import { harUsage } from '../shared/har-usage.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
-import type { CheckTrafficOptions } from './command.ts'
+import type { CheckTrafficOptions } from './options.ts'
 
 /** `engagement-mock check-traffic`: a HAR file through the traffic checker, offline. */
 export const checkTraffic = async (file: string, options: CheckTrafficOptions): Promise<void> => {

@@ -1,19 +1,8 @@
 import type { Command } from 'commander'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePositive } from '../shared/options.ts'
-import {
-  parseReleaseArgument,
-  type ReleaseArgument,
-  TRAFFIC_RELEASE_HELP,
-} from '../shared/release-option.ts'
-
-export interface CheckTrafficOptions {
-  deployment?: string
-  reportDir: string
-  apiRoot?: string
-  maxBody?: number
-  release?: ReleaseArgument
-}
+import { parseReleaseArgument, TRAFFIC_RELEASE_HELP } from '../shared/release-option.ts'
+import type { CheckTrafficOptions } from './options.ts'
 
 export const registerCheckTraffic = (program: Command): void => {
   program

@@ -16,7 +16,7 @@ import { REPORT_FILES } from '../../report-format/files.ts'
 import { EXIT, parsePositive, stringOption, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
-import type { CheckOptions } from './command.ts'
+import type { CheckOptions } from './options.ts'
 import { printInit, printSummary } from './print.ts'
 
 /** `--explore [runs]` and its companions as runConformance's `explore`; the lines go to stderr. */

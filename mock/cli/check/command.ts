@@ -3,22 +3,7 @@ import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
 import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePositive } from '../shared/options.ts'
-
-export interface CheckOptions {
-  key?: string
-  otherOrgKey?: string
-  entitlementsKey?: unknown
-  strict?: boolean
-  maxRequests?: number
-  timeoutMs?: number
-  reportDir?: string
-  deployment?: string
-  init?: string
-  explore?: number | true
-  exploreSeed?: number
-  exploreDivergences?: number
-  release?: string
-}
+import type { CheckOptions } from './options.ts'
 
 /** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
 const parseSeed = (raw: string): number => (raw.trim() === '0' ? 0 : parsePositive(raw))

@@ -3,7 +3,7 @@ import { stateOfHars } from '../../import/from-hars.ts'
 import { saveStateFile } from '../../state-file/file.ts'
 import { harUsage } from '../shared/har-usage.ts'
 import { checkOutputFile } from '../shared/outputs.ts'
-import type { ImportTrafficOptions } from './command.ts'
+import type { ImportTrafficOptions } from './options.ts'
 
 /** `engagement-mock import-traffic`: HAR files → a state file, and the report. */
 export const importTraffic = async (
@@ -18,7 +18,7 @@ export const importTraffic = async (
   const { state, report } = await harUsage(() => stateOfHars(files, options))
   // The state is checked as every state is loaded before it is written: a bad one is a bug here.
   const checked = checkState(state)
-  if ('error' in checked) throw new Error(`The imported state does not load: ${checked.error}`)
+  if (!checked.ok) throw new Error(`The imported state does not load: ${checked.error}`)
   await saveStateFile(target, checked.state)
   const { printImportReport } = await import('./print.ts')
   if (options.json) {

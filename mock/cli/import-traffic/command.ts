@@ -1,14 +1,6 @@
 import type { Command } from 'commander'
 import { parseHttpUrl, parsePublicUrl } from '../shared/options.ts'
-
-export interface ImportTrafficOptions {
-  out: string
-  deployment?: string
-  apiRoot?: string
-  keepPersonalData?: boolean
-  json?: boolean
-  publicUrl?: string
-}
+import type { ImportTrafficOptions } from './options.ts'
 
 export const registerImportTraffic = (program: Command): void => {
   program

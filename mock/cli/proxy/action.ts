@@ -10,7 +10,7 @@ import { version } from '../program.ts'
 import { EXIT, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
-import type { ProxyOptions } from './command.ts'
+import type { ProxyOptions } from './options.ts'
 
 /** `engagement-mock proxy`: runs until SIGINT/SIGTERM, then writes the reports and exits with the verdict's status (0, 1 or 3). */
 export const proxy = async (upstream: string, options: ProxyOptions): Promise<void> => {

@@ -1,23 +1,8 @@
 import type { Command } from 'commander'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePort, parsePositive } from '../shared/options.ts'
-import {
-  parseReleaseArgument,
-  type ReleaseArgument,
-  TRAFFIC_RELEASE_HELP,
-} from '../shared/release-option.ts'
-
-export interface ProxyOptions {
-  port: number
-  host: string
-  deployment?: string
-  errors?: boolean
-  reportDir: string
-  record?: string
-  maxBody?: number
-  timeoutMs?: number
-  release?: ReleaseArgument
-}
+import { parseReleaseArgument, TRAFFIC_RELEASE_HELP } from '../shared/release-option.ts'
+import type { ProxyOptions } from './options.ts'
 
 export const registerProxy = (program: Command): void => {
   program

@@ -16,7 +16,7 @@ import { parseScenarioName, type Scenario } from '../../scenarios.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFile } from '../shared/outputs.ts'
 import { banner } from './banner.ts'
-import type { ServeOptions } from './command.ts'
+import type { ServeOptions } from './options.ts'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
 

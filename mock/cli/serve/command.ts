@@ -9,19 +9,7 @@ import {
   parseRate,
   parseSeed,
 } from '../shared/options.ts'
-
-export interface ServeOptions {
-  port: number
-  host: string
-  seed: number
-  publicUrl?: string
-  state?: string
-  scenario?: string
-  latency?: number | [number, number]
-  failRate?: number
-  controlToken?: string
-  release?: string
-}
+import type { ServeOptions } from './options.ts'
 
 export const registerServe = (program: Command): void => {
   program

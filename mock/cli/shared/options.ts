@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander'
+import { EngagementMockError } from '../../../contract/mock-error.ts'
 import { controlTokenProblem } from '../../http/control-access.ts'
 
 /**
@@ -7,7 +8,7 @@ import { controlTokenProblem } from '../../http/control-access.ts'
  */
 
 /** A mistake in how the CLI was called, found after parsing (e.g. a missing key): exit 2. */
-export class UsageError extends Error {
+export class UsageError extends EngagementMockError {
   override name = 'UsageError'
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LATEST } from '../../deployment/release.ts'
+import { LATEST } from '../../deployment/run-release.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
 import { blockedSetup, refusalSummary } from './block.ts'
 import { type Exchange, SetupBlocked } from './failure.ts'

@@ -1,6 +1,6 @@
 import { operationLabel as label } from '../../../contract/endpoints.ts'
 import type { OperationId } from '../../../contract/table.ts'
-import { type RunRelease, releaseAdvice } from '../../deployment/release.ts'
+import { type RunRelease, releaseAdvice } from '../../deployment/run-release.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
 import { describeExchange, type Exchange, SetupBlocked } from './failure.ts'
 

@@ -1,6 +1,7 @@
+import { EngagementMockError } from '../../../contract/mock-error.ts'
 import { resolveRelease } from '../../../contract/releases.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../../fixtures/organizations.ts'
-import type { RunRelease } from '../../deployment/release.ts'
+import type { RunRelease } from '../../deployment/run-release.ts'
 
 /** Which API key a request is sent with; each maps to the variable that supplies it. */
 export const KEY_VARS = {
@@ -99,7 +100,7 @@ const positiveInt = (raw: string | undefined, name: string, fallback: number): n
 }
 
 /** A configuration mistake: reported as one line, without a stack trace. */
-export class EnvError extends Error {
+export class EnvError extends EngagementMockError {
   override name = 'EnvError'
 }
 

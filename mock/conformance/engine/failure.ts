@@ -1,4 +1,5 @@
 import type { SentRequest } from '../../../contract/client.ts'
+import { EngagementMockError } from '../../../contract/mock-error.ts'
 import { toCurl } from '../../report-format/curl.ts'
 
 /** One request and what came back: the typed client's answer, whatever the operation. */
@@ -53,7 +54,7 @@ export const describeExchange = (
  * carries everything needed to reproduce it; the stack is left out because it points into the
  * suite, not into the deployment under test.
  */
-export class ContractFailure extends Error {
+export class ContractFailure extends EngagementMockError {
   override name = 'ContractFailure'
   constructor(
     readonly summary: string,

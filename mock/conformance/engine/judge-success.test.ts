@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LATEST } from '../../deployment/release.ts'
+import { LATEST } from '../../deployment/run-release.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
 import type { Exchange } from './failure.ts'
 import { peekSuccess, successBody, successStart } from './judge-success.ts'

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../../contract/table.ts'
-import { notInRelease } from '../../deployment/release.ts'
+import { notInRelease } from '../../deployment/run-release.ts'
 import { NotOffered } from '../../deployment/to-deployment.ts'
 import type { CheckState, Observation } from '../../report-format/model.ts'
 import type { Check } from './check.ts'

@@ -1,7 +1,7 @@
 import { type Client, createClient } from '../../../contract/client.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { TransitionId } from '../../../contract/transitions.ts'
-import { type RunRelease, runRelease } from '../../deployment/release.ts'
+import { type RunRelease, runRelease } from '../../deployment/run-release.ts'
 import type { DeploymentFile } from '../../deployment/schema.ts'
 import { operationMatcher } from '../../deployment/to-contract.ts'
 import { spelledClient } from '../../deployment/to-deployment.ts'

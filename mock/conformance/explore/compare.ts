@@ -1,11 +1,13 @@
 import * as z from 'zod'
 import { errorSchemas } from '../../../contract/errors.ts'
+import type { Obj } from '../../../contract/json.ts'
+import { EngagementMockError } from '../../../contract/mock-error.ts'
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { label, orderViolations } from './engine.ts'
 import type { Rec, Step, World } from './world.ts'
 
 /** The deployment answered one step differently from the model, at the documented layer. */
-export class Divergence extends Error {
+export class Divergence extends EngagementMockError {
   override name = 'Divergence'
   constructor(
     readonly step: Step,
@@ -15,7 +17,6 @@ export class Divergence extends Error {
   }
 }
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
@@ -228,7 +229,7 @@ const compareList = (
   view: View,
   at: string,
 ) => {
-  // Records the deployment chose differently for (exploration/follow.ts) are no longer compared.
+  // Records the deployment chose differently for (follow.ts) are no longer compared.
   const model = all.filter((item) => !d.world.ignored(str(obj(item).id)))
   const mine = real
     .map((item, position) => ({ item: obj(item), position }))

@@ -1,4 +1,5 @@
 import type { ErrorCondition } from '../../../contract/errors.ts'
+import type { Obj } from '../../../contract/json.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import { spelledKeys } from '../../deployment/to-deployment.ts'
 import type { Stored } from './oracle.ts'
@@ -6,7 +7,7 @@ import type { Rec, Step } from './world.ts'
 
 /**
  * Where the reference decides whether a request succeeds. Exploration reports a divergence only
- * there; elsewhere the deployment's answer is its choice (exploration/follow.ts).
+ * there; elsewhere the deployment's answer is its choice (follow.ts).
  */
 
 /** Refusals §7 and §5 decide: the model refused for one of these, so must the deployment. */
@@ -37,7 +38,6 @@ export const READS: readonly OperationId[] = [
   'listSponsorReports',
 ]
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 

@@ -1,11 +1,11 @@
 import type { ErrorCondition } from '../../../contract/errors.ts'
+import type { Obj } from '../../../contract/json.ts'
 import { CARRIES_WORDS, LISTED_TRANSITIONS, touch, vocabularyKeys } from './decide.ts'
 import { label } from './engine.ts'
 import type { Stored } from './oracle.ts'
 import type { Sides } from './step.ts'
 import type { Rec, Step, World } from './world.ts'
 
-type Obj = Record<string, unknown>
 const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 const ok = (status: number) => status >= 200 && status <= 299

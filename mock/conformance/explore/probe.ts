@@ -5,7 +5,7 @@ import { NotOffered } from '../../deployment/to-deployment.ts'
 import { activityKey, fieldKey } from '../../deployment/vocabulary.ts'
 import { type Exchange, label, type Run } from './engine.ts'
 import { type Notes, short } from './notes.ts'
-import type { ReleaseScope } from './release.ts'
+import type { ReleaseScope } from './release-scope.ts'
 import type { ExploreVocabulary } from './vocabulary.ts'
 
 /** Requests the probe sends at most: a form, a field per kind, a session, an activity per kind. */

@@ -2,7 +2,7 @@ import type { ActivityKind } from '../../../contract/activities.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { Exchange, KeyRole } from './engine.ts'
 import { Reach } from './reach.ts'
-import { type ReleaseScope, releaseScope } from './release.ts'
+import { type ReleaseScope, releaseScope } from './release-scope.ts'
 import { ExploreVocabulary } from './vocabulary.ts'
 
 export type Kind = 'form' | 'session' | 'series' | 'report'

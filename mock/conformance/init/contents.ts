@@ -2,11 +2,10 @@ import { ACTIVITY_KINDS, type ActivityKind } from '../../../contract/activities.
 import { FIELD_KINDS, type FieldKind } from '../../../contract/fields.ts'
 import { TEMPLATE_CONTENT } from '../../../contract/form-templates.ts'
 import { ACTIVITY_SAMPLES, FIELD_SAMPLES } from '../../../contract/input-examples.ts'
+import type { Obj } from '../../../contract/json.ts'
 import { demoPlan } from '../../../fixtures/demo.ts'
 import { planContents, shapePaths, shapeWithin } from '../../deployment/plan-contents.ts'
 import { activityKey, fieldKey } from '../../deployment/vocabulary.ts'
-
-type Obj = Record<string, unknown>
 
 /**
  * What `--init` sends for one activity or field kind: the richest content the demo plan (what

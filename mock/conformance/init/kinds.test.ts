@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import type { Obj } from '../../../contract/json.ts'
 import { initContents, type KindContent } from './contents.ts'
 import { type KindProbe, probeKind } from './kinds.ts'
 
-type Obj = Record<string, unknown>
 const content = (key: string): KindContent => {
   const found = initContents().find((c) => c.key === key)
   if (!found) throw new Error(key)

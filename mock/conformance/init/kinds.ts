@@ -1,6 +1,5 @@
+import type { Obj } from '../../../contract/json.ts'
 import { type KindContent, withoutParts, withPart } from './contents.ts'
-
-type Obj = Record<string, unknown>
 
 /** One request of `--init`'s probe, as the prober (prober.ts) records it. */
 export interface KindProbe {

@@ -1,11 +1,10 @@
 import type { FieldInput, FieldKind } from '../../../contract/fields.ts'
 import { FIELD_SAMPLES } from '../../../contract/input-examples.ts'
+import type { Obj } from '../../../contract/json.ts'
 import { createKey } from '../../deployment/schema.ts'
 import { probeKind } from './kinds.ts'
 import { contentSender, type ProbeStep } from './probe-scope.ts'
 import { type Answer, idIn, statusIn } from './prober.ts'
-
-type Obj = Record<string, unknown>
 
 /** `forms.create`: a plain form, the one the field probes add to. */
 export const probeFormCreate: ProbeStep = async (scope) => {

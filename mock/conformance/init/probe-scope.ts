@@ -1,11 +1,10 @@
 import type { Client } from '../../../contract/client.ts'
 import type { FieldKind } from '../../../contract/fields.ts'
+import type { Obj } from '../../../contract/json.ts'
 import type { OperationId } from '../../../contract/table.ts'
 import type { KindContent } from './contents.ts'
 import type { KindOutcome, KindProbe } from './kinds.ts'
 import { type Answer, ok, type Prober } from './prober.ts'
-
-type Obj = Record<string, unknown>
 
 /**
  * What the probe's steps share: the client and the prober, what the steps learnt so far (the

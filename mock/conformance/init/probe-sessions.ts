@@ -1,12 +1,11 @@
 import type { ActivityInput, ActivityKind } from '../../../contract/activities.ts'
 import { ACTIVITY_SAMPLES } from '../../../contract/input-examples.ts'
+import type { Obj } from '../../../contract/json.ts'
 import { createKey } from '../../deployment/schema.ts'
 import { probeKind } from './kinds.ts'
 import { contentSender, type ProbeStep } from './probe-scope.ts'
 import { idIn, statusIn } from './prober.ts'
 import { LATER_KINDS, refusedAsUnknown, unknownTwinKey, unknownTwinOf } from './release-probe.ts'
-
-type Obj = Record<string, unknown>
 
 /** `sessions.create`: a draft session, the one the activity probes add to. */
 export const probeSessionCreate: ProbeStep = async (scope) => {

@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises'
+import { EngagementMockError } from '../../../contract/mock-error.ts'
 import type { IdPosition, MockChange } from '../../core/changes.ts'
 import {
   JOURNAL_FORMAT,
@@ -9,7 +10,7 @@ import {
 } from './journal.ts'
 
 /** A journal that cannot be replayed: the caller refuses to start, and says why. */
-export class JournalError extends Error {
+export class JournalError extends EngagementMockError {
   override name = 'JournalError'
 }
 

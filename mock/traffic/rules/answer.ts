@@ -1,7 +1,8 @@
 import { operationLabel as label } from '../../../contract/endpoints.ts'
 import { errorSchemas } from '../../../contract/errors.ts'
+import { isObject } from '../../../contract/json.ts'
 import { newestFirstViolations, orderViolations } from '../../../contract/order.ts'
-import { type ExchangeContext, isObject, issuesLine } from '../exchange-context.ts'
+import { type ExchangeContext, issuesLine } from '../exchange-context.ts'
 
 /** Too deep is read that far and no further (the words every reader of answers uses); else not at all. */
 const unreadNote = (what: 'answer' | 'error', reason: string) =>

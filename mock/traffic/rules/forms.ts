@@ -1,7 +1,8 @@
 import { DocFormSettings } from '../../../contract/form-settings.ts'
+import { isObject } from '../../../contract/json.ts'
 import { orderViolations } from '../../../contract/order.ts'
 import { declaredStateName, sentProperty } from '../../deployment/to-contract.ts'
-import { type ExchangeContext, isObject } from '../exchange-context.ts'
+import type { ExchangeContext } from '../exchange-context.ts'
 import { MEMORY_LIMITS, type Seen } from '../memory.ts'
 
 /** The seven settings §2 and §4 name. */

@@ -1,4 +1,5 @@
-import { type ExchangeContext, isObject } from '../exchange-context.ts'
+import { isObject } from '../../../contract/json.ts'
+import type { ExchangeContext } from '../exchange-context.ts'
 
 export const seriesRules = {
   answer: (ctx: ExchangeContext): void => {

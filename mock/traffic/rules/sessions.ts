@@ -1,5 +1,6 @@
+import { isObject } from '../../../contract/json.ts'
 import { sentProperty } from '../../deployment/to-contract.ts'
-import { type ExchangeContext, isObject } from '../exchange-context.ts'
+import type { ExchangeContext } from '../exchange-context.ts'
 import { declaredState } from './forms.ts'
 
 const sessionOf = (value: unknown): Record<string, unknown> | undefined =>

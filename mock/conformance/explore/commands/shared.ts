@@ -1,12 +1,13 @@
 /** What every command is built from: the keys it runs as, labels, record picks, and the create and read-back steps. */
+
 import fc from 'fast-check'
+import type { Obj } from '../../../../contract/json.ts'
 import type { OperationId } from '../../../../contract/table.ts'
 import type { KeyRole } from '../engine.ts'
 import { idOn, type Sides, send } from '../step.ts'
 import type { Kind, Pair, Rec, Step, World } from '../world.ts'
 
 export type Cmd = fc.AsyncCommand<World, Sides>
-export type Obj = Record<string, unknown>
 export const obj = (value: unknown): Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {}
 export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])

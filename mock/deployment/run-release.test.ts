@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LATEST, releaseAdvice } from './release.ts'
+import { LATEST, releaseAdvice } from './run-release.ts'
 
 const july11 = { release: '2026-07-11', given: '2026-07-12' } as const
 
