@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { OWN_MODULES } from './test/own-modules.ts'
 
-/** Files that need modules of their own: state-file.test.ts mocks node:fs/promises under the state file's module. */
-const OWN_MODULES = ['test/hardening/state-file.test.ts']
 const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 }
 
 /**
