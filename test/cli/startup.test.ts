@@ -149,7 +149,7 @@ describe('what `serve` runs before its first answer', () => {
     expect(
       matching(/node_modules\/(express|body-parser|iconv-lite|mime-db|router|send)\//),
     ).toEqual([])
-    expect(matching(/^mock\/(pages\/|server\.ts)/)).toEqual([])
+    expect(matching(/^mock\/http\/pages\//)).toEqual([])
   })
 
   it('runs neither zod-to-openapi nor the contract barrel that re-exports it', () => {
@@ -167,7 +167,8 @@ describe('what `serve` runs before its first answer', () => {
     expect(metafile.inputs).toHaveProperty(['mock/http/state/keeper.ts'])
     expect(matching(/^mock\/(state-file|http\/state)\//)).toEqual([])
     // Nor the control routes' token check, which loads with express for them.
-    expect(matching(/^mock\/control-guard\.ts$/)).toEqual([])
+    expect(metafile.inputs).toHaveProperty(['mock/http/control-guard.ts'])
+    expect(matching(/^mock\/http\/control-guard\.ts$/)).toEqual([])
   })
 
   it("loads the demo snapshot's forms part alone, the others when a write needs them", () => {
