@@ -6,7 +6,6 @@ import { contract, type OperationId } from '../../../contract/table.ts'
 import { outcomeOfCondition } from '../../traffic/classify.ts'
 import type { Outcome } from '../../traffic/coverage.ts'
 import { blockedSetup, refusalSummary } from './block.ts'
-import type { Check } from './check.ts'
 import { coverJudged } from './cover-judged.ts'
 import { declaredAnswer } from './declared.ts'
 import { KEY_VARS, type KeyRole } from './env.ts'
@@ -36,7 +35,8 @@ export class CheckContext {
 
   constructor(
     readonly run: Run,
-    readonly check: Check,
+    /** The check it runs (check.ts's `Check`; only its name is read, so no import ties the two). */
+    readonly check: { readonly name: string },
   ) {
     this.strict = run.env.strict
   }
