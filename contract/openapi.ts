@@ -5,7 +5,8 @@ import { ERROR_CONDITIONS, type ErrorCondition, errorSchemas, ValidationError } 
 import { RESOURCE_EXAMPLES } from './examples.ts'
 import { contractIn } from './release-table.ts'
 import { addedAfter, LATEST_RELEASE, type Release } from './releases.ts'
-import { conditionsOf, pathParamNames, type RouteDef, unsupportedPreference } from './route.ts'
+import { pathParamNames, type RouteDef } from './route.ts'
+import { conditionsOf, unsupportedPreference } from './route-errors.ts'
 import { CONDITION_SUMMARIES, OPERATION_SUMMARIES } from './summaries.ts'
 import type { OperationId } from './table.ts'
 

@@ -1,12 +1,5 @@
 import type * as z from 'zod'
-import {
-  BODY_CONDITIONS,
-  CHAOS_CONDITIONS,
-  ERROR_CONDITIONS,
-  type ErrorCondition,
-  type ErrorShape,
-  UNIVERSAL_CONDITIONS,
-} from './errors.ts'
+import type { ErrorCondition, ErrorShape } from './errors.ts'
 import type { ReleaseName } from './release-name.ts'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -91,23 +84,3 @@ export const fillPath = (path: string, params: Record<string, string>): string =
     }
     return encodeURIComponent(value)
   })
-
-/** Every error condition an operation can meet: its own, the universal, body and chaos ones. */
-export const conditionsOf = (route: RouteDef): ErrorCondition[] => [
-  ...new Set<ErrorCondition>([
-    ...UNIVERSAL_CONDITIONS,
-    ...(route.body ? BODY_CONDITIONS : []),
-    ...(route.entitlement ? (['missing_entitlement'] as const) : []),
-    ...route.errors,
-    'internal',
-    ...CHAOS_CONDITIONS,
-  ]),
-]
-
-/** The error statuses an operation documents, ascending: the only ones `Prefer: code=` answers. */
-export const errorStatusesOf = (route: RouteDef): number[] =>
-  [...new Set(conditionsOf(route).map((c) => ERROR_CONDITIONS[c].status))].sort((a, b) => a - b)
-
-/** The refusal of a `Prefer: code=` the operation does not document (`unsupported_preference`). */
-export const unsupportedPreference = (code: number, route: RouteDef): string =>
-  `"Prefer: code=${code}" names a status ${route.method} ${route.path} does not document; it documents ${errorStatusesOf(route).join(', ')}.`

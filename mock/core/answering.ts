@@ -1,4 +1,4 @@
-import { errorStatusesOf, unsupportedPreference } from '../../contract/route.ts'
+import { errorStatusesOf, unsupportedPreference } from '../../contract/route-errors.ts'
 import { type ChaosOptions, decideChaos, sleep } from './chaos.ts'
 import {
   bodyTooLarge,
