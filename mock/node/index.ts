@@ -30,18 +30,4 @@ export const setupMockServer = (options: NodeMockOptions = {}) => {
   return Object.assign(setupServer(...createHandlers(mock, baseUrl)), { mock })
 }
 
-export {
-  type AnyJournalEntry,
-  type JournalEntry,
-  RequestJournal,
-  type SentBody,
-  type UnmatchedEntry,
-} from '../core/request-journal.ts'
-export {
-  type ErrorStatus,
-  type OverrideAnswer,
-  OverrideDriftError,
-  type OverrideOptions,
-  type OverrideResolver,
-  override,
-} from '../msw/override.ts'
+export * from '../msw/entry-exports.ts'

@@ -88,18 +88,4 @@ export const mockFixtures = (
 })
 
 export { delay, HttpResponse, http } from 'msw'
-export {
-  type AnyJournalEntry,
-  type JournalEntry,
-  RequestJournal,
-  type SentBody,
-  type UnmatchedEntry,
-} from '../core/request-journal.ts'
-export {
-  type ErrorStatus,
-  type OverrideAnswer,
-  OverrideDriftError,
-  type OverrideOptions,
-  type OverrideResolver,
-  override,
-} from '../msw/override.ts'
+export * from '../msw/entry-exports.ts'

@@ -127,18 +127,4 @@ export const mockOf = (context: { loaded: Record<string, unknown> }): StoryMock 
   return mock as StoryMock
 }
 
-export {
-  type AnyJournalEntry,
-  type JournalEntry,
-  RequestJournal,
-  type SentBody,
-  type UnmatchedEntry,
-} from '../core/request-journal.ts'
-export {
-  type ErrorStatus,
-  type OverrideAnswer,
-  OverrideDriftError,
-  type OverrideOptions,
-  type OverrideResolver,
-  override,
-} from '../msw/override.ts'
+export * from '../msw/entry-exports.ts'
