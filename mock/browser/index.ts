@@ -188,24 +188,9 @@ export async function startMockWorker(
   return startMocking(options as BrowserMockOptions)
 }
 
-export {
-  type AnyJournalEntry,
-  type JournalEntry,
-  RequestJournal,
-  type SentBody,
-  type UnmatchedEntry,
-} from '../core/request-journal.ts'
+export * from '../msw/entry-exports.ts'
 export { START_MARKS } from './marks.ts'
 export type { WatchingWorker, WatchOptions, WatchWorkerOptions } from './watch.ts'
 
 /** Dispatched on `window` when another tab changed (or reset) the shared mock state: refetch. */
 export const MOCK_CHANGE_EVENT = CHANGE_EVENT
-
-export {
-  type ErrorStatus,
-  type OverrideAnswer,
-  OverrideDriftError,
-  type OverrideOptions,
-  type OverrideResolver,
-  override,
-} from '../msw/override.ts'

@@ -1,5 +1,5 @@
-// What every msw entry running a mock of its own (node, storybook, playwright) exports beside its
-// setup: the request journal and `override`. One list, so the entries cannot drift apart.
+// What every msw entry running a mock of its own (browser, node, storybook, playwright) exports
+// beside its setup: the request journal and `override`. One list, so the entries cannot drift apart.
 export {
   type AnyJournalEntry,
   type JournalEntry,

@@ -1,5 +1,10 @@
 import type { ReportedCheck, RunInfo } from './model.ts'
-import { catalogVerdict, type FindingKind, type RunVerdict } from './verdict.ts'
+import {
+  catalogVerdict,
+  type FindingKind,
+  type RunVerdict,
+  type VerdictFinding,
+} from './verdict.ts'
 
 const xml = (text: string) =>
   text
@@ -17,6 +22,30 @@ const ERROR_TYPE: Partial<Record<FindingKind, string>> = {
   'run-error': 'RunError',
   bound: 'RequestBound',
   blocked: 'Blocked',
+}
+
+/**
+ * The verdict's findings of one kind as a suite of their own, a case each: the run's own errors as
+ * `<error>`, a release need as `<failure>`; nothing when there is none.
+ */
+const findingSuite = (
+  name: 'run' | 'release',
+  findings: readonly VerdictFinding[],
+  as: 'error' | 'failure',
+  holds: string,
+): string[] => {
+  if (findings.length === 0) return []
+  const type = (f: VerdictFinding) =>
+    as === 'failure' ? 'ReleaseNeed' : (ERROR_TYPE[f.kind] ?? 'RunError')
+  return [
+    `  <testsuite name="${name}" tests="${findings.length}" failures="${as === 'failure' ? findings.length : 0}" errors="${as === 'error' ? findings.length : 0}" skipped="0">`,
+    ...findings.flatMap((f) => [
+      `    <testcase classname="${name}" name="${xml(f.title ?? holds)}">`,
+      `      <${as} message="${xml(f.text)}" type="${type(f)}">${xml(f.text)}</${as}>`,
+      '    </testcase>',
+    ]),
+    '  </testsuite>',
+  ]
 }
 
 /**
@@ -85,32 +114,10 @@ ${verdictSuite(verdict).join('\n')}
     `<testsuites name="${SUITE}" tests="${checks.length + errors.length + needs.length}" failures="${count(checks, 'failed') + needs.length}" errors="${errors.length}">`,
     ...verdictSuite(verdict),
   ]
-  if (errors.length > 0) {
-    lines.push(
-      `  <testsuite name="run" tests="${errors.length}" failures="0" errors="${errors.length}" skipped="0">`,
-    )
-    for (const error of errors) {
-      lines.push(
-        `    <testcase classname="run" name="${xml(error.title ?? 'The run went to its end')}">`,
-        `      <error message="${xml(error.text)}" type="${ERROR_TYPE[error.kind] ?? 'RunError'}">${xml(error.text)}</error>`,
-        '    </testcase>',
-      )
-    }
-    lines.push('  </testsuite>')
-  }
-  if (needs.length > 0) {
-    lines.push(
-      `  <testsuite name="release" tests="${needs.length}" failures="${needs.length}" errors="0" skipped="0">`,
-    )
-    for (const need of needs) {
-      lines.push(
-        `    <testcase classname="release" name="${xml(need.title ?? 'The release serves every exchange')}">`,
-        `      <failure message="${xml(need.text)}" type="ReleaseNeed">${xml(need.text)}</failure>`,
-        '    </testcase>',
-      )
-    }
-    lines.push('  </testsuite>')
-  }
+  lines.push(
+    ...findingSuite('run', errors, 'error', 'The run went to its end'),
+    ...findingSuite('release', needs, 'failure', 'The release serves every exchange'),
+  )
   for (const group of groups) {
     const list = checks.filter((c) => c.group === group)
     lines.push(
