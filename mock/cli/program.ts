@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { DeploymentError } from '../deployment/error.ts'
+import { HarError } from '../traffic/har-error.ts'
 import { EXIT, UsageError } from './shared/options.ts'
 import { packageRoot } from './shared/paths.ts'
 
@@ -71,8 +72,12 @@ export const main = async (commands: Commands, argv: readonly string[]): Promise
       process.exitCode = SUCCESS_CODES.has(error.code) ? EXIT.ok : EXIT.usage
       return
     }
-    // A deployment file that cannot be used is a usage error too: nothing was sent.
-    if (error instanceof UsageError || error instanceof DeploymentError) {
+    // A deployment file or a HAR file that cannot be used is a usage error too: nothing was sent.
+    if (
+      error instanceof UsageError ||
+      error instanceof DeploymentError ||
+      error instanceof HarError
+    ) {
       process.stderr.write(`error: ${error.message}\n`)
       process.exitCode = EXIT.usage
       return

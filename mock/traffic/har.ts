@@ -1,10 +1,10 @@
 import type { Entry, Header } from 'har-format'
 import * as z from 'zod'
 import { nestsDeeperThan } from '../../contract/json-depth.ts'
-import { EngagementMockError } from '../../contract/mock-error.ts'
 import { operationMatcher } from '../deployment/to-contract.ts'
 import type { Secrets } from '../report-format/secrets.ts'
 import { boundedBytes, redactHeaders, type TrafficExchange, underRoot } from './exchange.ts'
+import { HarError } from './har-error.ts'
 
 /**
  * HAR 1.2 (Chromium's and Firefox's devtools export, Playwright's `recordHar`, the proxy's
@@ -29,11 +29,6 @@ const HarEntry = z.object({
 })
 export const HarFile = z.object({ log: z.object({ entries: z.array(HarEntry) }) })
 type HarEntry = z.infer<typeof HarEntry>
-
-/** A file that is not HAR as the checker needs it: says where. */
-export class HarError extends EngagementMockError {
-  override name = 'HarError'
-}
 
 export const parseHar = (value: unknown, source: string): z.infer<typeof HarFile> => {
   const parsed = HarFile.safeParse(value)
@@ -225,3 +220,5 @@ export const harEntry = (
     timings: { send: 0, wait: timing.time, receive: 0 },
   }
 }
+
+export { HarError }

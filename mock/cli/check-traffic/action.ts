@@ -10,7 +10,6 @@ import { apiRootsSeen, harExchanges } from '../../traffic/har.ts'
 import { readHar } from '../../traffic/har-file.ts'
 import { TrafficLog } from '../../traffic/log.ts'
 import { ReleaseNeeds } from '../../traffic/release-needs.ts'
-import { harUsage } from '../shared/har-usage.ts'
 import { UsageError } from '../shared/options.ts'
 import { checkOutputFolder } from '../shared/outputs.ts'
 import { findingLine, releaseNeedLine, reportTraffic } from '../shared/traffic-print.ts'
@@ -25,7 +24,7 @@ export const checkTraffic = async (file: string, options: CheckTrafficOptions): 
     inputs: options.deployment === undefined ? [path] : [path, options.deployment],
   })
   const deployment = await loadDeploymentOption(options.deployment)
-  const har = await harUsage(() => readHar(path))
+  const har = await readHar(path)
   const roots = apiRootsSeen(har.log.entries.map((entry) => entry.request.url))
   const apiRoot = options.apiRoot ?? roots[0]
   if (!apiRoot) {

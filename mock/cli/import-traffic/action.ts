@@ -1,7 +1,6 @@
 import { checkState } from '../../core/state.ts'
 import { stateOfHars } from '../../import/from-hars.ts'
 import { saveStateFile } from '../../state-file/file.ts'
-import { harUsage } from '../shared/har-usage.ts'
 import { checkOutputFile } from '../shared/outputs.ts'
 import type { ImportTrafficOptions } from './options.ts'
 
@@ -15,7 +14,7 @@ export const importTraffic = async (
     option: '--out',
     inputs: options.deployment === undefined ? files : [...files, options.deployment],
   })
-  const { state, report } = await harUsage(() => stateOfHars(files, options))
+  const { state, report } = await stateOfHars(files, options)
   // The state is checked as every state is loaded before it is written: a bad one is a bug here.
   const checked = checkState(state)
   if (!checked.ok) throw new Error(`The imported state does not load: ${checked.error}`)

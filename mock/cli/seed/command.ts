@@ -54,13 +54,8 @@ const planFrom = async (file: string, deployment: string | undefined) => {
       )
     }
     // Not a state: read as HAR (a file that is not HAR either is refused, naming why).
-    const [{ stateOfHars }, { harUsage }] = await Promise.all([
-      import('../../import/from-hars.ts'),
-      import('../shared/har-usage.ts'),
-    ])
-    const { state } = await harUsage(() =>
-      stateOfHars([file], deployment === undefined ? {} : { deployment }),
-    )
+    const { stateOfHars } = await import('../../import/from-hars.ts')
+    const { state } = await stateOfHars([file], deployment === undefined ? {} : { deployment })
     return planOfState(state)
   }
   const { loadStateFile, StateFileError } = await import('../../state-file/file.ts')
