@@ -20,6 +20,7 @@ import { cleanup as cleanupRun } from './engine/cleanup.ts'
 import {
   boundSetting,
   type ContractEnv,
+  concurrencyProblem,
   DEFAULTS,
   EnvError,
   type EnvSources,
@@ -29,7 +30,7 @@ import {
 } from './engine/env.ts'
 import type { Observation } from './engine/observation.ts'
 import { preflight } from './engine/preflight.ts'
-import { CHECK_STATES, type CheckResult, type CheckState, runCheck } from './engine/run-check.ts'
+import { CHECK_STATES, type CheckResult, type CheckState, runChecks } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
 import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 
@@ -49,6 +50,11 @@ export interface ConformanceOptions {
   maxRequests?: number
   /** Per-request time-out in ms (`--timeout-ms`), default 10000. */
   timeoutMs?: number
+  /**
+   * Checks in flight at once (`--concurrency`), from 1 (one request at a time) to 64; wins over the
+   * deployment file's `concurrency`; default 8. The reports are the same whatever it is.
+   */
+  concurrency?: number
   /** Where to write conformance.md/.json and contract-junit.xml (`--report-dir`); none if unset. */
   reportDir?: string
   /** A deployment file's path (`--deployment`), or its content. */
@@ -173,11 +179,20 @@ export const conformanceEnv = (options: ConformanceOptions): ContractEnv => {
     strict: options.strict === true,
     timeoutMs: positive(options.timeoutMs, 'timeoutMs', DEFAULTS.timeoutMs),
     maxRequests: positive(options.maxRequests, 'maxRequests', defaultBudget(options.explore)),
+    concurrency: concurrencyOption(options.concurrency, options.sources?.concurrency),
     runId: options.runId || newRunId(),
     ownMock: false,
     ...releaseOption(options.release),
     sources: { ...OPTION_SOURCES, ...options.sources },
   }
+}
+
+/** `concurrency`, checked; undefined is the default. */
+const concurrencyOption = (value: number | undefined, source = 'concurrency'): number => {
+  if (value === undefined) return DEFAULTS.concurrency
+  const problem = concurrencyProblem(value)
+  if (problem) throw new ConformanceOptionsError(`${source} ${problem}, got ${value}.`)
+  return value
 }
 
 /** Options given in code are named as options. */
@@ -262,6 +277,7 @@ export const runInfo = (
     maxRequests: env.maxRequests,
     ownMock: env.ownMock,
     ...(run ? { cleanupRequests: run.cleanupRequests } : {}),
+    ...(run && run.slowDown.asked > 0 ? { slowDowns: run.slowDown.asked } : {}),
     ...(run && run.boundStopped > 0
       ? { bound: { setting: boundSetting(env), checks: run.boundStopped } }
       : {}),
@@ -272,13 +288,18 @@ export const runInfo = (
 }
 
 /**
- * Runs the conformance catalog against a deployment, one request at a time within the bound, and
- * cleans up what it created. Never throws for what the deployment answers: a bad option or
+ * Runs the conformance catalog against a deployment, `concurrency` checks in flight at once within
+ * the bound, and cleans up what it created. Never throws for what the deployment answers: a bad option or
  * deployment file throws (ConformanceOptionsError, DeploymentError) before any request is sent.
  */
 export const runConformance = async (options: ConformanceOptions): Promise<ConformanceResult> => {
-  const env = conformanceEnv(options)
+  const given = conformanceEnv(options)
   const deployment = await resolveDeployment(options.deployment)
+  // The option wins over the file (as `release` does); the file's value was checked by its schema.
+  const env =
+    options.concurrency === undefined && deployment.concurrency !== undefined
+      ? { ...given, concurrency: deployment.concurrency }
+      : given
   const fetchImpl = options.fetch ?? globalThis.fetch
   // The keys it was given, by the names of their variables: no report or line carries one.
   const secrets = new Secrets(
@@ -329,9 +350,10 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       return { ...result, verdict: unwritten.key, exitCode: unwritten.exitCode, outcome: unwritten }
     }
   }
-  const problem = await preflight(env, fetchImpl)
-  if (problem) return finish(undefined, [], { requests: 1, problem })
   const run = new Run(env, fetchImpl, deployment)
+  // Through the run's request layer: a deployment asking to slow down already here is obeyed.
+  const problem = await preflight(env, run.slowDown.fetch(fetchImpl))
+  if (problem) return finish(undefined, [], { requests: 1, problem })
   const selected = selectChecks(options.filter)
   const checks: ConformanceCheck[] = []
   const exploring = exploreOptionsOf(options.explore)
@@ -340,11 +362,15 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
   // An error of our own part way (not a check's failure, which runCheck keeps) still ends in the
   // reports of what ran before it, with the error named, and the clean-up of what was created.
   try {
-    for (const { group, check } of selected) {
-      const result = reported(group, await runCheck(check, run))
-      checks.push(result)
-      options.onCheck?.(clean(result), checks.length, selected.length)
-    }
+    await runChecks(
+      selected.map(({ check }) => check),
+      run,
+      (result, index) => {
+        const done = reported(selected[index]?.group ?? '', result)
+        checks.push(done)
+        options.onCheck?.(clean(done), checks.length, selected.length)
+      },
+    )
     if (exploring) {
       const log = exploring.log
       exploration = await explore({

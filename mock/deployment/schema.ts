@@ -7,6 +7,7 @@ import { FORM_TEMPLATES } from '../../contract/forms.ts'
 import { pathParamNames } from '../../contract/route.ts'
 import { MODES } from '../../contract/sessions.ts'
 import { contract, type OperationId, operationIds } from '../../contract/table.ts'
+import { concurrencyProblem } from './concurrency.ts'
 import { DeploymentError } from './error.ts'
 import { ReleaseKey } from './run-release.ts'
 
@@ -188,6 +189,12 @@ export const DeploymentFile = z.strictObject({
   $schema: z.string().optional(),
   /** The release (§9) this deployment runs: a date or a release's name; `check --release` wins. */
   release: ReleaseKey.optional(),
+  /** Checks in flight at once against this deployment (1 to 64); `check --concurrency` wins. */
+  concurrency: z
+    .custom<number>((value) => concurrencyProblem(value) === undefined, {
+      error: (issue) => `${concurrencyProblem(issue.input)}; got ${given(issue.input)}`,
+    })
+    .optional(),
   forms: z
     .strictObject({
       create: createSpelling('forms.create').optional(),

@@ -9,6 +9,7 @@ import type { RecordedFinding } from '../traffic/log.ts'
 import { type ReleaseSummary, releaseVerdict } from '../traffic/release-needs.ts'
 import { MATRIX_COLUMNS, profileTally, whereText } from './coverage-report.ts'
 import type { ExplorationData } from './exploration-section.ts'
+import { slowDownSentence } from './model.ts'
 import type { ReportedCheck, RunInfo, RunVerdict } from './run-report.ts'
 
 /**
@@ -279,6 +280,7 @@ export const buildHtmlReport = (data: HtmlReportData): string => {
 <p id="verdict" class="verdict ${e(verdict.key)}" data-verdict="${e(verdict.key)}" data-exit-code="${verdict.exitCode}">${e(verdict.text)}</p>
 ${verdict.findings.length > 1 ? `<ul id="findings">${verdict.findings.map((f) => `<li data-kind="${e(f.kind)}">${e(f.text)}</li>`).join('')}</ul>` : ''}
 <p>${e(counts)}</p>
+${slowDownSentence(run) ? `<p id="slow-downs" data-slow-downs="${run.slowDowns}">${e(slowDownSentence(run) ?? '')}</p>` : ''}
 ${run.problem ? `<p class="no">The suite could not run: ${e(run.problem)}</p>` : ''}
 ${matrixHtml(data.coverage)}
 ${failuresHtml(data)}

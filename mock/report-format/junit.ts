@@ -1,4 +1,4 @@
-import type { ReportedCheck, RunInfo } from './model.ts'
+import { type ReportedCheck, type RunInfo, slowDownSentence } from './model.ts'
 import {
   catalogVerdict,
   type FindingKind,
@@ -52,12 +52,18 @@ const findingSuite = (
  * The run's verdict as `<properties>` of a suite of no test: a CI reading JUnit reads the same
  * verdict, exit status and sentence as the console and the other reports.
  */
-const verdictSuite = (verdict: RunVerdict): string[] => [
+const verdictSuite = (verdict: RunVerdict, run?: Pick<RunInfo, 'slowDowns'>): string[] => [
   '  <testsuite name="verdict" tests="0" failures="0" errors="0" skipped="0">',
   '    <properties>',
   `      <property name="verdict" value="${xml(verdict.key)}" />`,
   `      <property name="exit-code" value="${verdict.exitCode}" />`,
   `      <property name="verdict-text" value="${xml(verdict.text)}" />`,
+  ...(run?.slowDowns
+    ? [
+        `      <property name="slow-downs" value="${run.slowDowns}" />`,
+        `      <property name="slow-downs-text" value="${xml(slowDownSentence(run) ?? '')}" />`,
+      ]
+    : []),
   '    </properties>',
   '  </testsuite>',
 ]
@@ -112,7 +118,7 @@ ${verdictSuite(verdict).join('\n')}
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
     `<testsuites name="${SUITE}" tests="${checks.length + errors.length + needs.length}" failures="${count(checks, 'failed') + needs.length}" errors="${errors.length}">`,
-    ...verdictSuite(verdict),
+    ...verdictSuite(verdict, run),
   ]
   lines.push(
     ...findingSuite('run', errors, 'error', 'The run went to its end'),

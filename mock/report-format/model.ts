@@ -75,4 +75,15 @@ export interface RunInfo {
   bound?: { setting: string; checks: number }
   /** The release (§9) the deployment was held to, when one was given or it is not the latest. */
   release?: RunRelease
+  /**
+   * Answers that asked the run to slow down (429 or 503 with Retry-After), when there were any: the
+   * run waited as told and sent the request again; none is a finding by itself.
+   */
+  slowDowns?: number
 }
+
+/** What every report says of the deployment's requests to slow down; undefined when there were none. */
+export const slowDownSentence = (run: Pick<RunInfo, 'slowDowns'>): string | undefined =>
+  run.slowDowns
+    ? `The deployment asked to slow down ${run.slowDowns === 1 ? 'once' : `${run.slowDowns} times`} (429 or 503 with Retry-After): the run sent fewer requests at once, waited as told and sent those requests again.`
+    : undefined

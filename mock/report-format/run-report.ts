@@ -5,7 +5,7 @@ import { formatAnswer, mergeObservations } from '../conformance/engine/observati
 import { Coverage, type CoverageSummary } from '../traffic/coverage.ts'
 import { coverageMarkdown } from './coverage-report.ts'
 import type { ExplorationData, ExplorationSection } from './exploration-section.ts'
-import type { CheckState, ReportedCheck, RunInfo } from './model.ts'
+import { type CheckState, type ReportedCheck, type RunInfo, slowDownSentence } from './model.ts'
 import { catalogVerdict } from './verdict.ts'
 
 export type { ReportedCheck, RunInfo } from './model.ts'
@@ -78,7 +78,8 @@ export const buildRunReport = <J extends ExplorationData = ExplorationData>(
     `Target: ${run.baseUrl}${run.ownMock ? ' (the mock, started by the suite)' : ''}  `,
     `Run: \`${run.runId}\`, profile ${run.strict ? '**strict** (the profile is asserted)' : 'observed, not asserted'}  `,
     `Requests: ${run.requests} (bound ${run.maxRequests}), plus ${run.cleanupRequests ?? 0} to clean up  `,
-    `Clean-up: ${run.cleanup ?? 'not run'}`,
+    `Clean-up: ${run.cleanup ?? 'not run'}${slowDownSentence(run) ? '  ' : ''}`,
+    ...(slowDownSentence(run) ? [`Slowed down: ${slowDownSentence(run)}`] : []),
     ...(run.release
       ? [
           `Release: ${releaseLabel(run.release.release, run.release.given)} (§9); checks of what later releases added are *not in this release*: nothing of theirs was sent`,

@@ -16,7 +16,7 @@ import { REPORT_FILES } from '../../report-format/files.ts'
 import { EXIT, parsePositive, stringOption, UsageError } from '../shared/options.ts'
 import { checkOutputFile, checkOutputFolder } from '../shared/outputs.ts'
 import { createProgress } from '../shared/progress.ts'
-import type { CheckOptions } from './options.ts'
+import { type CheckOptions, parseConcurrency } from './options.ts'
 import { printInit, printSummary } from './print.ts'
 
 /** `--explore [runs]` and its companions as runConformance's `explore`; the lines go to stderr. */
@@ -48,19 +48,20 @@ const releaseOption = (options: CheckOptions): Pick<ConformanceOptions, 'release
 }
 
 /**
- * `--max-requests` or `--timeout-ms`, else its CONTRACT_* variable (as the help says); a bad value
+ * `--max-requests`, `--timeout-ms` or `--concurrency`, else its CONTRACT_* variable (as the help says); a bad value
  * is exit 2 naming the variable, and messages about the value name where it came from.
  */
 const numberOption = (
   given: number | undefined,
   flag: string,
-  variable: 'CONTRACT_MAX_REQUESTS' | 'CONTRACT_TIMEOUT_MS',
+  variable: 'CONTRACT_MAX_REQUESTS' | 'CONTRACT_TIMEOUT_MS' | 'CONTRACT_CONCURRENCY',
+  parse: (raw: string) => number = parsePositive,
 ): { value?: number; source: string } => {
   if (given !== undefined) return { value: given, source: flag }
   const raw = process.env[variable]
   if (raw === undefined || raw === '') return { source: flag }
   try {
-    return { value: parsePositive(raw), source: variable }
+    return { value: parse(raw), source: variable }
   } catch (error) {
     throw new UsageError(`${variable}: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -112,6 +113,12 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
     stringOption(options.entitlementsKey) ?? process.env.CONTRACT_API_KEY_NO_ENTITLEMENTS
   const maxRequests = numberOption(options.maxRequests, '--max-requests', 'CONTRACT_MAX_REQUESTS')
   const timeoutMs = numberOption(options.timeoutMs, '--timeout-ms', 'CONTRACT_TIMEOUT_MS')
+  const concurrency = numberOption(
+    options.concurrency,
+    '--concurrency',
+    'CONTRACT_CONCURRENCY',
+    parseConcurrency,
+  )
   const common: ConformanceOptions = {
     baseUrl,
     key,
@@ -121,12 +128,14 @@ export const check = async (baseUrl: string, options: CheckOptions): Promise<voi
       key: options.key === undefined ? 'CONTRACT_API_KEY' : '--key',
       timeoutMs: timeoutMs.source,
       maxRequests: maxRequests.source,
+      concurrency: concurrency.source,
     },
     ...(otherOrg ? { otherOrgKey: otherOrg } : {}),
     ...(noEntitlements ? { noEntitlementsKey: noEntitlements } : {}),
     ...(options.strict || process.env.CONTRACT_PROFILE === 'strict' ? { strict: true } : {}),
     ...(maxRequests.value === undefined ? {} : { maxRequests: maxRequests.value }),
     ...(timeoutMs.value === undefined ? {} : { timeoutMs: timeoutMs.value }),
+    ...(concurrency.value === undefined ? {} : { concurrency: concurrency.value }),
     ...exploreOption(options),
     ...releaseOption(options),
   }

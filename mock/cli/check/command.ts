@@ -1,9 +1,11 @@
 import { type Command, Option } from 'commander'
+import { DEFAULTS } from '../../conformance/engine/env.ts'
+import { RETRY_LIMIT } from '../../conformance/engine/slow-down.ts'
 import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
 import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePositive } from '../shared/options.ts'
-import type { CheckOptions } from './options.ts'
+import { type CheckOptions, parseConcurrency } from './options.ts'
 
 /** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
 const parseSeed = (raw: string): number => (raw.trim() === '0' ? 0 : parsePositive(raw))
@@ -61,6 +63,11 @@ export const registerCheck = (program: Command): void => {
       'per-request time-out (CONTRACT_TIMEOUT_MS; default 10000)',
       parsePositive,
     )
+    .option(
+      '--concurrency <n>',
+      `checks in flight at once, each sending its requests in order (CONTRACT_CONCURRENCY, or the deployment file's "concurrency"; default ${DEFAULTS.concurrency}; 1 sends one request at a time); the reports are the same whatever it is`,
+      parseConcurrency,
+    )
     .option('--report-dir <dir>', 'where the reports go (CONTRACT_REPORT_DIR; default reports/)')
     .option(
       '--explore [runs]',
@@ -85,6 +92,9 @@ A deployment still on an earlier release (§9: slides arrived on 2026-07-11, ser
 reports on 2026-07-13): --release 2026-07-12 (or "release" in the deployment file). The checks
 of what came later are "not in this release": nothing of theirs is sent, and they do not count
 against the exit status. --init proposes the release from what the deployment answers.
+A deployment that answers 429 or 503 with Retry-After slows the run: fewer requests in flight, the
+wait it asks for, then the same request again (at most ${RETRY_LIMIT} times, each counted in --max-requests);
+never a failure by itself, and the reports say how often it asked.
 --explore prints its request bound before its first request; the bound is added to the default
 --max-requests, or held within an explicit one. A divergence is a failure (exit 1), reported with
 its seed, the shrunk sequence as a curl script, and the model's answer beside the deployment's.

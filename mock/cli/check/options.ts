@@ -1,3 +1,6 @@
+import { InvalidArgumentError } from 'commander'
+import { CONCURRENCY_EXPECTED, concurrencyProblem } from '../../conformance/engine/env.ts'
+
 /**
  * The options `check` is called with, as commander hands them over: declared apart from command.ts
  * (which loads action.ts lazily) so that action.ts takes them without importing command.ts back.
@@ -9,6 +12,7 @@ export interface CheckOptions {
   strict?: boolean
   maxRequests?: number
   timeoutMs?: number
+  concurrency?: number
   reportDir?: string
   deployment?: string
   init?: string
@@ -16,4 +20,11 @@ export interface CheckOptions {
   exploreSeed?: number
   exploreDivergences?: number
   release?: string
+}
+
+/** `--concurrency` and CONTRACT_CONCURRENCY: a whole number from 1 to 64. */
+export const parseConcurrency = (raw: string): number => {
+  const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN
+  if (concurrencyProblem(value)) throw new InvalidArgumentError(`Expected ${CONCURRENCY_EXPECTED}.`)
+  return value
 }

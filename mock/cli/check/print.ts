@@ -3,6 +3,7 @@ import { CHECK_STATES, type CheckState } from '../../conformance/engine/run-chec
 import type { InitResult } from '../../conformance/init/init-deployment.ts'
 import { laterKindProbe, RELEASE_KEY } from '../../conformance/init/release-probe.ts'
 import type { ConformanceResult } from '../../conformance/run-conformance.ts'
+import { slowDownSentence } from '../../report-format/model.ts'
 import { verdictLines } from '../../report-format/verdict.ts'
 
 const row = (cells: readonly (string | number)[], widths: readonly number[]) =>
@@ -67,6 +68,8 @@ export const printSummary = (result: ConformanceResult): void => {
   out.write(
     `Requests: ${result.requests} (bound ${result.run.maxRequests}), plus ${result.run.cleanupRequests ?? 0} to clean up. ${result.run.cleanup ?? ''}\n`,
   )
+  const slowed = slowDownSentence(result.run)
+  if (slowed) out.write(`${slowed}\n`)
   if (result.reports.length > 0) {
     out.write('\nReports\n')
     for (const path of result.reports) out.write(`  ${path}\n`)

@@ -1,6 +1,6 @@
 import { plural } from '../../core/plural.ts'
 import { NotOffered } from '../../deployment/to-deployment.ts'
-import type { Run } from './run-state.ts'
+import type { CreatedRecord, Run } from './run-state.ts'
 
 export interface CleanupOutcome {
   /** Forms the clean-up deleted (exploration's own deletions are in the summary, not here). */
@@ -23,9 +23,10 @@ export const cleanup = async (run: Run): Promise<CleanupOutcome> => {
   let deleted = 0
   let supported: boolean | undefined
   let firstRefusal = ''
-  for (const record of forms) {
+  /** Deletes one record; false when the deployment showed it has no delete operation. */
+  const remove = async (record: CreatedRecord): Promise<boolean> => {
     const client = run.client(record.role)
-    if (!client) continue
+    if (!client) return true
     let answer: Awaited<ReturnType<typeof client.deleteForm>>
     try {
       answer = await client.deleteForm({ params: { id: record.id } })
@@ -33,7 +34,7 @@ export const cleanup = async (run: Run): Promise<CleanupOutcome> => {
       if (!(error instanceof NotOffered)) throw error
       supported = false
       firstRefusal = 'the deployment file says it has no delete operation'
-      break
+      return false
     }
     run.cleanupRequests += 1
     if (answer.status >= 200 && answer.status < 300) {
@@ -43,8 +44,21 @@ export const cleanup = async (run: Run): Promise<CleanupOutcome> => {
       supported = false
       firstRefusal =
         answer.status === 0 ? (answer.error ?? 'no answer') : `answered ${answer.status}`
-      break
+      return false
     }
+    return true
+  }
+  // One at a time until the deployment shows it deletes; then the rest `concurrency` at a time.
+  let next = 0
+  while (supported === undefined && next < forms.length) {
+    const record = forms[next++] as CreatedRecord
+    if (!(await remove(record))) break
+  }
+  if (supported === true) {
+    const worker = async () => {
+      while (next < forms.length) await remove(forms[next++] as CreatedRecord)
+    }
+    await Promise.all(Array.from({ length: Math.max(1, run.env.concurrency) }, worker))
   }
   const left = forms.length - deleted + others
   const earlier = run.formsDeletedEarlier

@@ -4,7 +4,7 @@ import { ERROR_CONDITIONS, type ErrorCondition } from '../../../contract/errors.
 import { CONDITION_SUMMARIES } from '../../../contract/summaries.ts'
 import { contract, type OperationId } from '../../../contract/table.ts'
 import { outcomeOfCondition } from '../../traffic/classify.ts'
-import type { Outcome } from '../../traffic/coverage.ts'
+import type { Outcome, Where } from '../../traffic/coverage.ts'
 import { blockedSetup, refusalSummary } from './block.ts'
 import { coverJudged } from './cover-judged.ts'
 import { declaredAnswer } from './declared.ts'
@@ -32,6 +32,12 @@ export class CheckContext {
   requests = 0
   readonly observations: Observation[] = []
   readonly strict: boolean
+  /**
+   * What this check adds to the run's coverage, kept until the check is settled in catalog order
+   * (see settle): checks in flight at once then leave the same coverage, with the same exchange
+   * numbers, as one after the other. Each entry takes the requests the checks before it sent.
+   */
+  private readonly journal: ((before: number) => void)[] = []
 
   constructor(
     readonly run: Run,
@@ -44,10 +50,14 @@ export class CheckContext {
   private clientFor(role: KeyRole): Client {
     const client = this.run.client(role)
     if (!client) throw new ContractFailure(`${KEY_VARS[role]} is not set; this check needs it.`)
-    return counted(client, () => {
-      this.run.spend()
-      this.requests += 1
-    })
+    return counted(
+      client,
+      () => {
+        this.run.spend()
+        this.requests += 1
+      },
+      (answer) => this.run.paid(answer),
+    )
   }
 
   /** The organization holding both entitlements (CONTRACT_API_KEY). */
@@ -82,7 +92,8 @@ export class CheckContext {
 
   fail(summary: string, exchange?: Exchange): never {
     if (exchange) {
-      this.run.failed(exchange, { check: this.check.name, exchange: this.run.requests })
+      const where = this.where()
+      this.journal.push((before) => this.run.failed(exchange, where(before)))
     }
     throw new ContractFailure(
       summary,
@@ -128,7 +139,22 @@ export class CheckContext {
 
   private record(o: Observation): void {
     this.observations.push(o)
-    this.run.observations.push(o)
+  }
+
+  /**
+   * Hands what the check kept to the run, once the checks before it in the catalog have: its
+   * observations, and its coverage numbered after the `before` requests they sent.
+   */
+  settle(before: number): void {
+    this.run.observations.push(...this.observations)
+    for (const entry of this.journal) entry(before)
+    this.journal.length = 0
+  }
+
+  /** Where the check is now: its exchange numbered as if the checks before it had run alone. */
+  private where(): (before: number) => Where {
+    const sent = this.requests
+    return (before) => ({ check: this.check.name, exchange: before + sent })
   }
 
   /**
@@ -175,8 +201,14 @@ export class CheckContext {
 
   /** Judges an answer and records it in the run's coverage (see coverJudged). */
   private covered<T>(op: OperationId, outcome: Outcome, exchange: Exchange, judge: () => T): T {
-    const where = { check: this.check.name, exchange: this.run.requests }
-    return coverJudged((failed) => this.run.cover(op, outcome, exchange, where, failed), judge)
+    const where = this.where()
+    // Who owns the addressed record is read now: a later forget() must not change the outcome.
+    const entry = this.run.coverEntry(op, outcome, exchange)
+    return coverJudged(
+      (failed) =>
+        this.journal.push((before) => this.run.recordCover(entry, exchange, where(before), failed)),
+      judge,
+    )
   }
 
   /** The body as the documented schema reads it, or `undefined`: for observing, never fails. */

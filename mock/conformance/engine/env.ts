@@ -1,7 +1,14 @@
 import { EngagementMockError } from '../../../contract/mock-error.ts'
 import { resolveRelease } from '../../../contract/releases.ts'
 import { ACME_KEY, GLOBEX_KEY } from '../../../fixtures/organizations.ts'
+import { concurrencyProblem } from '../../deployment/concurrency.ts'
 import type { RunRelease } from '../../deployment/run-release.ts'
+
+export {
+  CONCURRENCY_EXPECTED,
+  concurrencyProblem,
+  MAX_CONCURRENCY,
+} from '../../deployment/concurrency.ts'
 
 /** Which API key a request is sent with; each maps to the variable that supplies it. */
 export const KEY_VARS = {
@@ -33,6 +40,11 @@ export interface ContractEnv {
   strict: boolean
   timeoutMs: number
   maxRequests: number
+  /**
+   * Checks in flight at once (CONTRACT_CONCURRENCY, `--concurrency`): each sends its requests in
+   * order, so at most this many requests are in flight; 1 is one request at a time.
+   */
+  concurrency: number
   /** Marks every record this run creates: `[contract <runId>] …`. */
   runId: string
   /** True when the suite started its own mock because CONTRACT_BASE_URL was unset. */
@@ -53,6 +65,8 @@ export interface EnvSources {
   timeoutMs: string
   /** The request bound: `--max-requests`, `maxRequests`, `CONTRACT_MAX_REQUESTS`. */
   maxRequests: string
+  /** Checks in flight: `--concurrency`, `concurrency`, `CONTRACT_CONCURRENCY`, the deployment file. */
+  concurrency?: string
 }
 
 /** The CONTRACT_* variables: what `npm run contract` reads. */
@@ -61,6 +75,7 @@ export const VARIABLE_SOURCES: EnvSources = {
   key: 'CONTRACT_API_KEY',
   timeoutMs: 'CONTRACT_TIMEOUT_MS',
   maxRequests: 'CONTRACT_MAX_REQUESTS',
+  concurrency: 'CONTRACT_CONCURRENCY',
 }
 
 export const sourcesOf = (env: ContractEnv): EnvSources => ({
@@ -86,7 +101,12 @@ export const DEMO_KEYS = {
   noEntitlements: GLOBEX_KEY,
 } as const
 
-export const DEFAULTS = { timeoutMs: 10_000, maxRequests: 1_500 } as const
+/**
+ * `concurrency`: 8 checks in flight keep a full check against a deployment answering 50 ms late
+ * (`serve --latency 50`) within 5 s (see bench/check-latency.ts) while a deployment sees at most 8
+ * requests at once from one run, well under what a staging server's pool takes.
+ */
+export const DEFAULTS = { timeoutMs: 10_000, maxRequests: 1_500, concurrency: 8 } as const
 
 export const newRunId = (now = new Date()): string =>
   `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${Array.from(crypto.getRandomValues(new Uint8Array(2)), (b) => b.toString(16).padStart(2, '0')).join('')}`
@@ -96,6 +116,15 @@ const positiveInt = (raw: string | undefined, name: string, fallback: number): n
   const value = Number(raw)
   if (!Number.isInteger(value) || value <= 0)
     throw new EnvError(`${name} must be a positive integer, got "${raw}".`)
+  return value
+}
+
+/** CONTRACT_CONCURRENCY, else the default; a bad value is an EnvError naming the variable. */
+export const concurrencyVar = (raw: string | undefined): number => {
+  if (raw === undefined || raw === '') return DEFAULTS.concurrency
+  const value = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN
+  const problem = concurrencyProblem(value)
+  if (problem) throw new EnvError(`CONTRACT_CONCURRENCY ${problem}, got "${raw}".`)
   return value
 }
 
@@ -127,6 +156,7 @@ export const readEnv = (vars: Vars, ownMock?: { baseUrl: string }): ContractEnv 
       'CONTRACT_MAX_REQUESTS',
       DEFAULTS.maxRequests,
     ),
+    concurrency: concurrencyVar(vars.CONTRACT_CONCURRENCY),
     runId: vars.CONTRACT_RUN_ID || newRunId(),
     ...releaseVar(vars.CONTRACT_RELEASE),
   }

@@ -45,41 +45,53 @@ const boundReason = (run: Run, sent: number): string =>
 const asError = (thrown: unknown): Error =>
   thrown instanceof Error ? thrown : new Error(String(thrown))
 
-/** Runs one check against the run's deployment; never throws. */
-export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => {
+/** A check that ran, not yet settled: its result, and what hands its findings to the run. */
+interface Ran {
+  result: CheckResult
+  /** Adds its observations, coverage and blocked operations to the run, after `before` requests. */
+  settle: (before: number) => void
+}
+
+const ran = (result: CheckResult, settle: (before: number) => void = () => {}): Ran => ({
+  result,
+  settle,
+})
+
+/** Runs one check against the run's deployment, keeping what it found until it is settled; never throws. */
+const runUnsettled = async (check: Check, run: Run): Promise<Ran> => {
   const base = { name: check.name, operations: check.operations }
   const later = notInRelease(check, run.release)
   if (later) {
-    return {
+    return ran({
       ...base,
       state: 'not-in-release',
       message: later,
       observations: [],
       requests: 0,
       durationMs: 0,
-    }
+    })
   }
   const reason = skipReason(check, run.env)
   if (reason) {
-    return {
+    return ran({
       ...base,
       state: 'skipped',
       message: reason,
       observations: [],
       requests: 0,
       durationMs: 0,
-    }
+    })
   }
   if (run.bounded) {
     run.boundStopped += 1
-    return {
+    return ran({
       ...base,
       state: 'skipped',
       message: boundReason(run, 0),
       observations: [],
       requests: 0,
       durationMs: 0,
-    }
+    })
   }
   const ctx = new CheckContext(run, check)
   const started = performance.now()
@@ -91,36 +103,77 @@ export const runCheck = async (check: Check, run: Run): Promise<CheckResult> => 
     durationMs: Math.round(performance.now() - started),
     ...(error ? { error, message: error.message } : {}),
   })
+  const settled = (result: CheckResult, blocked?: readonly string[]): Ran =>
+    ran(result, (before) => {
+      ctx.settle(before)
+      if (blocked) run.blocked.push({ operations: check.operations, keys: blocked })
+    })
   try {
     await check.run(ctx)
-    return done(check.profileOnly && !run.env.strict ? 'observed' : 'passed')
+    return settled(done(check.profileOnly && !run.env.strict ? 'observed' : 'passed'))
   } catch (thrown) {
     const error = asError(thrown)
     if (error instanceof BudgetExhausted) {
       run.boundStopped += 1
-      return { ...done('skipped'), message: boundReason(run, ctx.requests) }
+      return settled({ ...done('skipped'), message: boundReason(run, ctx.requests) })
     }
     if (error instanceof SetupBlocked) {
-      run.blocked.push({ operations: check.operations, keys: error.keys })
-      return { ...done('blocked'), message: error.message, fix: error.keys }
+      return settled({ ...done('blocked'), message: error.message, fix: error.keys }, error.keys)
     }
     if (error instanceof NotOffered && !check.profileOnly) {
-      run.blocked.push({ operations: check.operations, keys: [error.key] })
-      return { ...done('blocked'), message: error.message, fix: [error.key] }
+      return settled({ ...done('blocked'), message: error.message, fix: [error.key] }, [error.key])
     }
     const observable = error instanceof ContractFailure || error instanceof NotOffered
     if (check.profileOnly && !run.env.strict && observable) {
       // Outside strict a profile question never fails; what stopped it is the observation.
       ctx.observe(check.name, `not observable: ${error.summary.split('\n').at(-1)}`, 'observable')
-      return done('observed')
+      return settled(done('observed'))
     }
-    return done('failed', error)
+    return settled(done('failed', error))
   }
 }
 
-/** Runs checks one after the other: a real deployment never sees more than one request at a time. */
-export const runChecks = async (checks: readonly Check[], run: Run): Promise<CheckResult[]> => {
+/** Hands a check's findings to the run after those of the checks settled before it. */
+const settleIn = (run: Run, { result, settle }: Ran): CheckResult => {
+  settle(run.settledRequests)
+  run.settledRequests += result.requests
+  return result
+}
+
+/** Runs one check against the run's deployment, after the checks run before it; never throws. */
+export const runCheck = async (check: Check, run: Run): Promise<CheckResult> =>
+  settleIn(run, await runUnsettled(check, run))
+
+/**
+ * Runs checks, up to the run's `concurrency` of them in flight at once (each sends its own
+ * requests one after the other), and returns their results in the order given. Each check's
+ * observations and coverage reach the run in that order too, numbered as if the checks had run one
+ * after the other, so the reports are the same whatever the concurrency. `onResult` is called in
+ * that order as well, as soon as a check and every one before it are done.
+ */
+export const runChecks = async (
+  checks: readonly Check[],
+  run: Run,
+  onResult?: (result: CheckResult, index: number) => void,
+): Promise<CheckResult[]> => {
+  const done: (Ran | undefined)[] = checks.map(() => undefined)
   const results: CheckResult[] = []
-  for (const check of checks) results.push(await runCheck(check, run))
+  const flush = () => {
+    for (let next = done[results.length]; next; next = done[results.length]) {
+      const result = settleIn(run, next)
+      results.push(result)
+      onResult?.(result, results.length - 1)
+    }
+  }
+  let taken = 0
+  const worker = async () => {
+    while (taken < checks.length) {
+      const index = taken++
+      done[index] = await runUnsettled(checks[index] as Check, run)
+      flush()
+    }
+  }
+  const workers = Math.max(1, Math.min(run.env.concurrency, checks.length))
+  await Promise.all(Array.from({ length: workers }, worker))
   return results
 }

@@ -17,11 +17,19 @@ import {
 } from './env.ts'
 import { BudgetExhausted, type Exchange, MAX_ANSWER_BYTES } from './failure.ts'
 import type { Observation } from './observation.ts'
+import { SlowDown } from './slow-down.ts'
 
 interface Covered {
   op: OperationId
   outcome: Outcome
   transition: TransitionId | undefined
+}
+
+/** One judged answer as the coverage counts it: its operation, the path's params, its outcome. */
+export interface CoverEntry {
+  op: OperationId
+  params: Record<string, string>
+  outcome: Outcome | undefined
 }
 
 export type RecordKind = 'form' | 'session' | 'series' | 'report'
@@ -59,6 +67,11 @@ export class Run {
   cleanupRequests = 0
   /** Forms exploration deleted as it went (after each sequence, its probe form): clean-up counts them too. */
   formsDeletedEarlier = 0
+  /**
+   * Requests of the checks whose findings reached the run (in catalog order): the number the next
+   * settled check's exchanges count from, whatever ran at the same time.
+   */
+  settledRequests = 0
   /** Checks the request bound stopped before they began or part-way: skipped, never failed. */
   boundStopped = 0
   readonly created: CreatedRecord[] = []
@@ -72,6 +85,8 @@ export class Run {
   readonly coverage: Coverage
   /** Each judged answer's place in the coverage, so a later assertion on it can mark it failed. */
   readonly covered = new WeakMap<Exchange, Covered>()
+  /** The request layer every client of the run sends through: the deployment's Retry-After obeyed. */
+  readonly slowDown: SlowDown
   private readonly clients: Partial<Record<KeyRole, Client>> = {}
   private readonly locate: ReturnType<typeof operationMatcher>
 
@@ -81,6 +96,16 @@ export class Run {
     /** How this deployment spells what §4 does not show; empty: the profile's spelling. */
     readonly deployment: DeploymentFile = {},
   ) {
+    // A request sent again because the deployment asked is counted in the bound like any other.
+    this.slowDown = new SlowDown({
+      most: env.concurrency,
+      pay: () => {
+        if (this.bounded) return false
+        this.requests += 1
+        return true
+      },
+    })
+    const send = this.slowDown.fetch(explained(fetchImpl))
     const vars = new Map<string, string>()
     for (const role of Object.keys(KEY_VARS) as KeyRole[]) {
       const key = env.keys[role]
@@ -92,7 +117,7 @@ export class Run {
           apiKey: key,
           timeoutMs: env.timeoutMs,
           maxAnswerBytes: MAX_ANSWER_BYTES,
-          fetch: explained(fetchImpl),
+          fetch: send,
         }),
         deployment,
       )
@@ -116,6 +141,11 @@ export class Run {
     where: Where,
     failed = false,
   ): void {
+    this.recordCover(this.coverEntry(op, outcome, exchange), exchange, where, failed)
+  }
+
+  /** What `cover` records of an answer, decided from the run's records as they are now. */
+  coverEntry(op: OperationId, outcome: Outcome | undefined, exchange: Exchange): CoverEntry {
     const url = URL.canParse(exchange.request.url) ? new URL(exchange.request.url) : undefined
     const path = url ? underRoot(url.pathname, new URL(this.env.baseUrl).pathname) : undefined
     const located = path ? this.locate(exchange.request.method, path) : undefined
@@ -124,17 +154,22 @@ export class Run {
     const owner = this.created.find((record) => record.id === params.id)
     const ownerKey = owner ? this.env.keys[owner.role] : undefined
     const foreign = outcome === 'not_found' && ownerKey !== undefined && sent !== ownerKey
-    const counted = foreign ? 'foreign' : outcome
+    return { op, params, outcome: foreign ? 'foreign' : outcome }
+  }
+
+  /** Records an answer's entry (see coverEntry) in the coverage, where it was judged. */
+  recordCover(entry: CoverEntry, exchange: Exchange, where: Where, failed = false): void {
+    const { op, params, outcome } = entry
     const transition = this.coverage.record({
       op,
       params,
-      outcome: counted,
+      outcome,
       answer: exchange.body,
       status: exchange.status,
       where,
       failed,
     })
-    if (counted) this.covered.set(exchange, { op, outcome: counted, transition })
+    if (outcome) this.covered.set(exchange, { op, outcome, transition })
   }
 
   /** What this run lacked to provoke `outcome` of `op`: a key, or what a blocked check of `op` needed. */
@@ -173,12 +208,22 @@ export class Run {
 
   /** Counts one request; refuses once the bound is reached. */
   spend(): void {
-    if (this.bounded) {
-      throw new BudgetExhausted(
-        `Request bound reached: this run has sent ${this.requests} requests (${boundSetting(this.env)}). Remaining checks stop here.`,
-      )
-    }
+    if (this.bounded) throw this.exhausted()
     this.requests += 1
+  }
+
+  /**
+   * Refuses an answer that asked to slow down when the bound left no request to send it again:
+   * the check stops there, by the bound, instead of judging that answer.
+   */
+  paid(answer: { headers: Headers }): void {
+    if (this.slowDown.unpaid.has(answer.headers)) throw this.exhausted()
+  }
+
+  private exhausted(): BudgetExhausted {
+    return new BudgetExhausted(
+      `Request bound reached: this run has sent ${this.requests} requests (${boundSetting(this.env)}). Remaining checks stop here.`,
+    )
   }
 }
 
@@ -200,15 +245,24 @@ const explained =
     }
   }
 
-/** A client whose every call is counted against the run's bound before it is sent. */
-export const counted = (client: Client, spend: () => void): Client =>
+/**
+ * A client whose every call is counted against the run's bound before it is sent, and whose every
+ * answer is handed to `answered` (which may refuse it by throwing) before the caller sees it.
+ */
+export const counted = (
+  client: Client,
+  spend: () => void,
+  answered: (answer: { headers: Headers }) => void = () => {},
+): Client =>
   new Proxy(client, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver)
       if (typeof value !== 'function') return value
-      return (...args: unknown[]) => {
+      return async (...args: unknown[]) => {
         spend()
-        return Reflect.apply(value, target, args)
+        const answer = (await Reflect.apply(value, target, args)) as { headers: Headers }
+        answered(answer)
+        return answer
       }
     },
   })
