@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { benchCheckLatency } from './check-latency.ts'
 import type { Aggregate } from './lib/aggregate.ts'
 import { type Child, ROOT, startChild, startCommand } from './lib/child.ts'
 import { codeCacheOf, coldStart, ensureCodeCache, freePort } from './lib/cold-start.ts'
@@ -279,6 +280,9 @@ const main = async () => {
 
   log('Validating proxies: ours and Prism’s in front of the same upstream')
   await benchProxy({ seconds, runs, connections })
+
+  log('check against serve --latency 50: one check at a time and the default concurrency')
+  await benchCheckLatency(runs)
 }
 
 if (!existsSync(WRK)) {
