@@ -96,3 +96,21 @@ describe('runChecks: checks in flight at once', () => {
     expect(run.boundStopped).toBeGreaterThan(0)
   })
 })
+
+describe('runChecks: an error of the caller', () => {
+  it('starts no check after onResult threw, lets those in flight end, then throws it', async () => {
+    const { seen, fetchImpl } = deployment(() => 5)
+    const run = runAt(4, fetchImpl)
+    let calls = 0
+    await expect(
+      runChecks(checks, run, () => {
+        calls += 1
+        throw new Error('progress failed')
+      }),
+    ).rejects.toThrow('progress failed')
+    expect(calls).toBe(1)
+    // Nothing was left in flight, and not every check was started.
+    expect(seen.inFlight).toBe(0)
+    expect(run.requests).toBeLessThan(checks.reduce((sum, _, i) => sum + (i % 3) + 1, 0))
+  })
+})

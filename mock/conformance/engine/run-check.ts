@@ -166,14 +166,22 @@ export const runChecks = async (
     }
   }
   let taken = 0
+  let thrown: { error: unknown } | undefined
   const worker = async () => {
-    while (taken < checks.length) {
-      const index = taken++
-      done[index] = await runUnsettled(checks[index] as Check, run)
-      flush()
+    try {
+      while (taken < checks.length && !thrown) {
+        const index = taken++
+        done[index] = await runUnsettled(checks[index] as Check, run)
+        if (!thrown) flush()
+      }
+    } catch (error) {
+      // `onResult` threw: no check starts any more, and the ones in flight end before it is thrown
+      // (the caller's clean-up must see every record they create).
+      thrown ??= { error }
     }
   }
   const workers = Math.max(1, Math.min(run.env.concurrency, checks.length))
   await Promise.all(Array.from({ length: workers }, worker))
+  if (thrown) throw thrown.error
   return results
 }
