@@ -70,7 +70,10 @@ describe('exploration against deployments that go wrong only in a sequence', () 
     for (const deviant of SEQUENCE_DEVIANTS) {
       await target.reset()
       target.proxy.use(deviant.make())
-      const failed = failures((await runSuite(target.env({ strict: false }))).results)
+      // One check at a time: with checks in flight at once, another check's form is at times the
+      // newest, and whether the catalog then catches the newest-form deviant is down to timing.
+      const env = target.env({ strict: false, concurrency: 1 })
+      const failed = failures((await runSuite(env)).results)
       if (failed.length === 0) missed.push(deviant.name)
       else await annotate(`the catalog catches "${deviant.name}" with ${failed.join(' | ')}`)
     }
