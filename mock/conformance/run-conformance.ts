@@ -52,7 +52,7 @@ export interface ConformanceOptions {
   timeoutMs?: number
   /**
    * Checks in flight at once (`--concurrency`), from 1 (one request at a time) to 64; wins over the
-   * deployment file's `concurrency`; default 8. The reports are the same whatever it is.
+   * deployment file's `concurrency`; default 16. The reports are the same whatever it is.
    */
   concurrency?: number
   /** Where to write conformance.md/.json and contract-junit.xml (`--report-dir`); none if unset. */

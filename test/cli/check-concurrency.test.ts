@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
+import { DEFAULTS } from '../../mock/conformance/engine/env.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
 import { runCli } from './cli.ts'
 import { expectReportsAgree, readReports } from './reports-agree.ts'
@@ -128,7 +129,7 @@ describe('engagement-mock check --concurrency', () => {
   it('says what it does in its help', async () => {
     const { stdout } = await runCli(['check', '--help'])
     expect(stdout).toContain('--concurrency <n>')
-    expect(stdout).toMatch(/CONTRACT_CONCURRENCY.*default 8/s)
+    expect(stdout).toMatch(new RegExp(`CONTRACT_CONCURRENCY.*default ${DEFAULTS.concurrency}`, 's'))
     expect(stdout).toMatch(/429 or 503 with Retry-After slows the run/)
   })
 
