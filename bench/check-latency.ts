@@ -118,7 +118,7 @@ export const renderCheckLatency = (figures: CheckLatencyFigures): string => {
       concurrency === DEFAULTS.concurrency ? `${concurrency} (the default)` : String(concurrency),
       seconds(median(runs.map((r) => r.wallMs))),
       `${first.requests} + ${first.cleanupRequests} clean-up`,
-      `${chain} × ${LATENCY_MS} ms = ${seconds(chain * LATENCY_MS)}`,
+      `${chain} × ${LATENCY_MS} ms = ${chain * LATENCY_MS} ms`,
       runs.map((r) => r.exitCode).join(', '),
     ]
   })
