@@ -6,7 +6,7 @@ import {
 } from '../../report-format/exploration-report.ts'
 import { readEnv } from '../engine/env.ts'
 import { Run } from '../engine/run-state.ts'
-import { explore, exploreBound } from './explore.ts'
+import { type ExploreResult, explore, exploreBound } from './explore.ts'
 import { mockFetch } from './oracle.ts'
 import { World } from './world.ts'
 
@@ -14,19 +14,39 @@ const BASE = 'http://deployment.test/api/v1'
 
 type Rewrite = (url: string, init: RequestInit) => RequestInit & { url?: string }
 
+/**
+ * Each request answered a moment later, as over a network, so that runs in parallel overlap; the
+ * most requests ever in flight at once.
+ */
+const overlapping = (fetchImpl: typeof fetch) => {
+  let now = 0
+  const seen = { most: 0 }
+  const delayed: typeof fetch = async (input, init) => {
+    now += 1
+    seen.most = Math.max(seen.most, now)
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      return await fetchImpl(input, init)
+    } finally {
+      now -= 1
+    }
+  }
+  return { fetch: delayed, seen }
+}
+
 /** A deployment in this process: the demo mock, optionally behind a request rewrite. */
 const deployment = async (rewrite?: Rewrite) => {
   const mock = createMock()
   await mock.ready
   const fetchMock = mockFetch(mock)
-  const fetchImpl: typeof fetch = (input, init = {}) => {
-    const { url, ...rewritten } = rewrite
-      ? rewrite(String(input), init)
-      : { ...init, url: undefined }
-    return fetchMock(url ?? input, rewritten)
+  const rewritten: typeof fetch = (input, init = {}) => {
+    const { url, ...sent } = rewrite ? rewrite(String(input), init) : { ...init, url: undefined }
+    return fetchMock(url ?? input, sent)
   }
-  return (overrides: { maxRequests?: number; strict?: boolean } = {}) =>
+  const { fetch: fetchImpl, seen } = overlapping(rewritten)
+  const start = (overrides: { maxRequests?: number; strict?: boolean; runId?: string } = {}) =>
     new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false, ...overrides }, fetchImpl)
+  return Object.assign(start, { seen })
 }
 
 /** Closing a form publishes it instead: refused once it is published, a fault of a sequence. */
@@ -198,5 +218,99 @@ describe('the exploration JUnit suite', () => {
       /<testcase classname="exploration" name="Exploration divergence \(seed 3/,
     )
     expect(merged.indexOf('name="Exploration"')).toBeLessThan(merged.indexOf('</testsuites>'))
+  })
+})
+
+/**
+ * What a report says whatever the concurrency. Aside: its duration; what the deployment draws for
+ * each record (ids, join codes, slugs) and its times, in the answers it quotes (they differ
+ * between any two explorations); and the requests of runs started beside the last one reported,
+ * whose results were dropped (`beyond`).
+ */
+const comparable = (result: ExploreResult) => {
+  const { durationMs: _, requests, cleanupRequests, beyond, ...rest } = result
+  const text = JSON.stringify({
+    ...rest,
+    requests: requests - (beyond?.requests ?? 0),
+    cleanupRequests: cleanupRequests - (beyond?.cleanupRequests ?? 0),
+  })
+  return JSON.parse(
+    text
+      .replace(/\b(frm|fld|ses|act|ser|rep|tea|org|res)_[A-Za-z0-9]{12}\b/g, '<id>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+      .replace(/(joinCode|slug)\\":\\"[^\\]*\\"/g, '$1')
+      .replace(/\/f\/[^\\…]*/g, '/f/<slug>'),
+  ) as unknown
+}
+
+/** The same exploration on a fresh deployment at concurrency 1 and at 8. */
+const atOneAndEight = async (
+  rewrite: Rewrite | undefined,
+  options: {
+    runs: number
+    seed: number
+    maxDivergences?: number
+    maxRequests?: number
+    shrinkRequests?: number
+  },
+) => {
+  const { maxRequests = 5_000, ...rest } = options
+  return Promise.all(
+    [1, 8].map(async (concurrency) => {
+      const start = await deployment(rewrite)
+      const run = start({ maxRequests, runId: 'explore-test' })
+      const result = await explore({ run, ...rest, concurrency })
+      return { run, result, most: start.seen.most }
+    }),
+  ).then(([one, eight]) => ({
+    one: one as NonNullable<typeof one>,
+    eight: eight as NonNullable<typeof eight>,
+  }))
+}
+
+describe('exploration with runs in parallel', () => {
+  it('reports the same at concurrency 1 and 8 against a faithful deployment, with up to 8 runs in flight', async () => {
+    const { one, eight } = await atOneAndEight(undefined, { runs: 40, seed: 7 })
+    expect(one.most).toBe(1)
+    expect(eight.most).toBeGreaterThan(1)
+    expect(eight.most).toBeLessThanOrEqual(8)
+    expect(eight.result.divergences).toEqual([])
+    expect(eight.result.runsDone).toBe(40)
+    expect(eight.result.beyond).toBeUndefined()
+    expect(comparable(eight.result)).toEqual(comparable(one.result))
+    expect(eight.result.requests).toBe(one.result.requests)
+    expect(eight.run.requests).toBe(one.run.requests)
+    // Coverage, the first place each outcome was seen included: merged in run order.
+    expect(eight.run.coverage.summary()).toEqual(one.run.coverage.summary())
+  })
+
+  it('finds, shrinks and reports the same divergences at concurrency 1 and 8', async () => {
+    const { one, eight } = await atOneAndEight(closeIsPublish, {
+      runs: 100,
+      seed: 3,
+      maxDivergences: 2,
+    })
+    expect(eight.most).toBeGreaterThan(1)
+    expect(one.result.divergences).toHaveLength(2)
+    expect(comparable(eight.result)).toEqual(comparable(one.result))
+    expect(eight.run.coverage.summary()).toEqual(one.run.coverage.summary())
+    // Runs started beside the last divergence are real requests, counted, and said apart.
+    expect(eight.result.requests).toBe(eight.run.requests)
+    expect(one.result.beyond).toBeUndefined()
+  })
+
+  it('stops before a run that could exceed the request budget at the same run, whatever the concurrency', async () => {
+    // In parallel each run in flight holds its bound (and one of them a divergence's shrinking).
+    const { one, eight } = await atOneAndEight(undefined, {
+      runs: 50,
+      seed: 1,
+      maxRequests: 600,
+      shrinkRequests: 100,
+    })
+    expect(eight.most).toBeGreaterThan(1)
+    expect(eight.result.stopped).toMatch(/request budget \(600\)/)
+    expect(eight.result.runsDone).toBeLessThan(50)
+    expect(eight.run.requests).toBeLessThanOrEqual(600)
+    expect(comparable(eight.result)).toEqual(comparable(one.result))
   })
 })
