@@ -297,6 +297,12 @@ describe('exploration with runs in parallel', () => {
     // Runs started beside the last divergence are real requests, counted, and said apart.
     expect(eight.result.requests).toBe(eight.run.requests)
     expect(one.result.beyond).toBeUndefined()
+    // One value replays it: the seed; the run that found it is said beside it.
+    const [first] = one.result.divergences
+    expect(first?.path.split(':')[0]).toBe(String((first?.run ?? 0) - 1))
+    expect(explorationMarkdown(eight.result).join('\n')).toContain(
+      `Seed 3, run ${first?.run} (replay with \`--explore-seed 3\``,
+    )
   })
 
   it('stops before a run that could exceed the request budget at the same run, whatever the concurrency', async () => {
