@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { overlapping, sameReport } from '../../../test/contract-selftest/same-report.ts'
 import { createMock } from '../../create.ts'
 import {
   explorationMarkdown,
@@ -6,33 +7,13 @@ import {
 } from '../../report-format/exploration-report.ts'
 import { readEnv } from '../engine/env.ts'
 import { Run } from '../engine/run-state.ts'
-import { type ExploreResult, explore, exploreBound } from './explore.ts'
+import { explore, exploreBound } from './explore.ts'
 import { mockFetch } from './oracle.ts'
 import { World } from './world.ts'
 
 const BASE = 'http://deployment.test/api/v1'
 
 type Rewrite = (url: string, init: RequestInit) => RequestInit & { url?: string }
-
-/**
- * Each request answered a moment later, as over a network, so that runs in parallel overlap; the
- * most requests ever in flight at once.
- */
-const overlapping = (fetchImpl: typeof fetch) => {
-  let now = 0
-  const seen = { most: 0 }
-  const delayed: typeof fetch = async (input, init) => {
-    now += 1
-    seen.most = Math.max(seen.most, now)
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1))
-      return await fetchImpl(input, init)
-    } finally {
-      now -= 1
-    }
-  }
-  return { fetch: delayed, seen }
-}
 
 /** A deployment in this process: the demo mock, optionally behind a request rewrite. */
 const deployment = async (rewrite?: Rewrite) => {
@@ -221,28 +202,6 @@ describe('the exploration JUnit suite', () => {
   })
 })
 
-/**
- * What a report says whatever the concurrency. Aside: its duration; what the deployment draws for
- * each record (ids, join codes, slugs) and its times, in the answers it quotes (they differ
- * between any two explorations); and the requests of runs started beside the last one reported,
- * whose results were dropped (`beyond`).
- */
-const comparable = (result: ExploreResult) => {
-  const { durationMs: _, requests, cleanupRequests, beyond, ...rest } = result
-  const text = JSON.stringify({
-    ...rest,
-    requests: requests - (beyond?.requests ?? 0),
-    cleanupRequests: cleanupRequests - (beyond?.cleanupRequests ?? 0),
-  })
-  return JSON.parse(
-    text
-      .replace(/\b(frm|fld|ses|act|ser|rep|tea|org|res)_[A-Za-z0-9]{12}\b/g, '<id>')
-      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
-      .replace(/(joinCode|slug)\\":\\"[^\\]*\\"/g, '$1')
-      .replace(/\/f\/[^\\…]*/g, '/f/<slug>'),
-  ) as unknown
-}
-
 /** The same exploration on a fresh deployment at concurrency 1 and at 8. */
 const atOneAndEight = async (
   rewrite: Rewrite | undefined,
@@ -277,7 +236,7 @@ describe('exploration with runs in parallel', () => {
     expect(eight.result.divergences).toEqual([])
     expect(eight.result.runsDone).toBe(40)
     expect(eight.result.beyond).toBeUndefined()
-    expect(comparable(eight.result)).toEqual(comparable(one.result))
+    expect(sameReport(eight.result)).toEqual(sameReport(one.result))
     expect(eight.result.requests).toBe(one.result.requests)
     expect(eight.run.requests).toBe(one.run.requests)
     // Coverage, the first place each outcome was seen included: merged in run order.
@@ -292,7 +251,7 @@ describe('exploration with runs in parallel', () => {
     })
     expect(eight.most).toBeGreaterThan(1)
     expect(one.result.divergences).toHaveLength(2)
-    expect(comparable(eight.result)).toEqual(comparable(one.result))
+    expect(sameReport(eight.result)).toEqual(sameReport(one.result))
     expect(eight.run.coverage.summary()).toEqual(one.run.coverage.summary())
     // Runs started beside the last divergence are real requests, counted, and said apart.
     expect(eight.result.requests).toBe(eight.run.requests)
@@ -317,6 +276,6 @@ describe('exploration with runs in parallel', () => {
     expect(eight.result.stopped).toMatch(/request budget \(600\)/)
     expect(eight.result.runsDone).toBeLessThan(50)
     expect(eight.run.requests).toBeLessThanOrEqual(600)
-    expect(comparable(eight.result)).toEqual(comparable(one.result))
+    expect(sameReport(eight.result)).toEqual(sameReport(one.result))
   })
 })
