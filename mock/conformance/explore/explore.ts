@@ -353,8 +353,14 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   const verdict = (number: number): 'start' | 'wait' | 'end' => {
     if (number >= options.runs || stopped !== undefined || error !== undefined) return 'end'
     if (divergences.length >= maxDivergences) return 'end'
-    const inFlight = [...tasks.values()]
+    // Started and not reported yet: in flight, or finished after a run still in flight.
+    const pending = [...tasks.values()]
+    const inFlight = pending.filter((t) => !t.finished)
+    const failures = pending.filter((t) => t.failing)
+    // A divergence is shrunk alone; one that will end exploration once reported starts nothing.
     if (inFlight.some((t) => t.failing)) return 'wait'
+    const left = maxDivergences - divergences.length - failures.length
+    if (failures.length > 0 && (left <= 0 || failures.some((t) => t.errored))) return 'wait'
     if (inFlight.length >= atOnce || tasks.has(number - LEARNING_LAG)) return 'wait'
     if (performance.now() - started > timeLimitMs) {
       stopped = `the time bound (${Math.round(timeLimitMs / 1000)} s) was reached`
@@ -362,12 +368,15 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     }
     // One at a time, the runs before this one have sent all they send. In parallel, those in
     // flight may still send the rest of their bound, and one may diverge and be shrunk.
-    const reported = requestsAtStart + reportedRequests
-    const pending =
-      inFlight.reduce((n, t) => n + Math.max(perRun, t.tally.requests), 0) +
-      Math.min(inFlight.length, maxDivergences - divergences.length) * shrinkRequests
-    if (reported + pending + perRun <= run.env.maxRequests) return 'start'
-    if (inFlight.length > 0) return 'wait'
+    const sent = requestsAtStart + reportedRequests
+    const pendingRequests =
+      pending.reduce(
+        (n, t) => n + (t.finished ? t.tally.requests : Math.max(perRun, t.tally.requests)),
+        0,
+      ) +
+      Math.min(inFlight.length, Math.max(left, 0)) * shrinkRequests
+    if (sent + pendingRequests + perRun <= run.env.maxRequests) return 'start'
+    if (pending.length > 0) return 'wait'
     stopped = `the request budget (${run.env.maxRequests}) would be exceeded by another run`
     return 'end'
   }
