@@ -228,6 +228,16 @@ const atOneAndEight = async (
 }
 
 describe('exploration with runs in parallel', () => {
+  it('refuses a concurrency that is not a whole number from 1, before any request', async () => {
+    const run = (await deployment())()
+    for (const concurrency of [0, 1.5, Number.NaN]) {
+      await expect(explore({ run, runs: 1, seed: 1, concurrency })).rejects.toThrow(
+        /concurrency is a whole number from 1/,
+      )
+    }
+    expect(run.requests).toBe(0)
+  })
+
   it('reports the same at concurrency 1 and 8 against a faithful deployment, with up to 8 runs in flight', async () => {
     const { one, eight } = await atOneAndEight(undefined, { runs: 40, seed: 7 })
     expect(one.most).toBe(1)
