@@ -5,15 +5,15 @@ import { bodies } from './bodies.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
 import { EXPLORE_DEFAULTS } from './defaults.ts'
-import { type KeyRole, label, type Run } from './engine.ts'
+import type { KeyRole, Run } from './engine.ts'
 import { LEARNING_LAG, Learnt } from './learnt.ts'
 import { type ExploreNote, Notes } from './notes.ts'
 import { createOracle, type RunKeys } from './oracle.ts'
 import { PROBE_REQUESTS, probeVocabulary } from './probe.ts'
 import { type ExploreReach, Reach } from './reach.ts'
 import { releaseScope } from './release-scope.ts'
+import { outcomeOf, type Task } from './run-task.ts'
 import { type RunTally, runView } from './run-view.ts'
-import { answers, curlScript } from './script.ts'
 import type { Sides } from './step.ts'
 import { ExploreVocabulary } from './vocabulary.ts'
 import { World } from './world.ts'
@@ -124,29 +124,6 @@ export const exploreBound = (
 const REQUESTS_PER_STEP = 3
 
 const keysOf = (run: Run): RunKeys => run.env.keys
-
-/** One run of the exploration: its own learnings, its requests, and how it ended. */
-interface Task {
-  /** 0-based: fast-check's path to the run's sequence. */
-  number: number
-  learnt: Learnt
-  tally: RunTally
-  view: Run
-  cleanupRequests: number
-  /** Its sequence diverged (or exploration failed) on the run itself: it is being shrunk. */
-  failing: boolean
-  errored: boolean
-  /** Its requests when the run failed, so its shrinking is held to its own bound. */
-  shrinkFrom: number
-  failure?: { world: World; divergence: Divergence }
-  details?: Pick<
-    fc.RunDetails<unknown>,
-    'failed' | 'counterexamplePath' | 'numShrinks' | 'errorInstance'
-  >
-  /** Thrown out of fast-check itself. */
-  thrown?: unknown
-  finished: boolean
-}
 
 /**
  * Model-based exploration: fast-check generates sequences of operations over the endpoint table
@@ -395,7 +372,9 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
         reportedRequests += task.tally.requests
         learnt.merge(task.learnt)
         for (const entry of task.tally.coverage) run.coverage.record(entry)
-        const found = ended(task)
+        const ended = outcomeOf(task, seed, run.keyVars)
+        error ??= ended.error
+        const found = ended.divergence
         if (found) {
           divergences.push(found)
           log(
@@ -407,53 +386,6 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
         }
       }
       task = tasks.get(runsDone + beyond.runs)
-    }
-  }
-
-  /** How a reported run ended: its divergence, shrunk, or an error of exploration itself. */
-  const ended = (task: Task): ExploreDivergence | undefined => {
-    const { details, failure } = task
-    if (task.thrown !== undefined || !details) {
-      error = task.thrown instanceof Error ? task.thrown.message : String(task.thrown)
-      return undefined
-    }
-    if (!details.failed) return undefined
-    if (!failure || task.errored) {
-      error =
-        details.errorInstance instanceof Error
-          ? details.errorInstance.message
-          : String(details.errorInstance)
-      return undefined
-    }
-    const { world, divergence } = failure
-    const at = world.steps.indexOf(divergence.step)
-    const steps = world.steps.map((s) => ({
-      operation: s.op,
-      request: label(s.op),
-      role: s.role,
-      intent: s.intent,
-      modelStatus: s.model.status,
-      deploymentStatus: s.real.status,
-    }))
-    return {
-      seed,
-      run: task.number + 1,
-      path: details.counterexamplePath ?? String(task.number),
-      summary: divergence.message,
-      differences: [...divergence.differences],
-      steps,
-      divergentStep: at + 1,
-      ...answers(divergence.step),
-      script: curlScript(
-        world.steps,
-        run.keyVars,
-        [
-          `Exploration divergence: ${divergence.message}`,
-          `Found with seed ${seed} in run ${task.number + 1} (replay: --explore-seed ${seed}); shrunk to ${steps.length} steps in ${details.numShrinks} shrinks.`,
-        ],
-        at,
-      ),
-      shrinks: details.numShrinks,
     }
   }
 
