@@ -22,15 +22,17 @@ export const overlapping = (fetchImpl: typeof fetch) => {
 
 /**
  * What an exploration's report says whatever the concurrency (with the same run id, so the same
- * titles). Aside: its duration; what the deployment draws for each record (ids, join codes,
- * slugs) and its times, in the answers it quotes (they differ between any two explorations); and
- * the requests of runs in flight beside the last one reported, whose results were dropped
- * (`beyond`).
+ * titles). Aside: its duration; what the deployment draws for each record (ids, join codes, slugs)
+ * and its times, in the answers it quotes; a divergence's answer of the deployment quoted in full
+ * (a list there shows the records of the runs in flight beside it; its differences, steps and
+ * script stay); and the requests of runs in flight beside the last one reported, whose results
+ * were dropped (`beyond`).
  */
 export const sameReport = (result: ExploreResult): unknown => {
-  const { durationMs: _, requests, cleanupRequests, beyond, ...rest } = result
+  const { durationMs: _, requests, cleanupRequests, beyond, divergences, ...rest } = result
   const text = JSON.stringify({
     ...rest,
+    divergences: divergences.map(({ deployment: _, ...divergence }) => divergence),
     requests: requests - (beyond?.requests ?? 0),
     cleanupRequests: cleanupRequests - (beyond?.cleanupRequests ?? 0),
   })
@@ -39,6 +41,7 @@ export const sameReport = (result: ExploreResult): unknown => {
       .replace(/\b(frm|fld|ses|act|ser|rep|tea|org|res)_[A-Za-z0-9]{12}\b/g, '<id>')
       .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
       .replace(/(joinCode|slug)\\": ?\\"[^\\]*\\"/g, '$1')
+      .replace(/\/(join|screen)\/[A-Z0-9]+/g, '/$1/<code>')
       .replace(/\/f\/[^\\…]*/g, '/f/<slug>'),
   ) as unknown
 }
