@@ -304,6 +304,11 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
           release = resolve
         })
         await before
+        // Alone: the runs in flight beside it end first (those after it stop once it ends
+        // exploration), so no other sequence changes the deployment while it is shrunk.
+        while ([...tasks.values()].some((t) => t !== task && !t.finished && !t.failing)) {
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        }
       }
       const over = performance.now() - started > timeLimitMs
       if (task.tally.abandoned || over) return
