@@ -49,7 +49,7 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
     '',
     "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order, each list item as the model and the deployment's own last view of the record show it). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence.",
     '',
-    `**${explorationSummary(result)}.** At most ${result.maxSteps} operations per run, each with at most one read back; ${result.cleanupRequests} clean-up requests.`,
+    `**${explorationSummary(result)}.** At most ${result.maxSteps} operations per run, each with at most one read back; ${result.cleanupRequests} clean-up requests.${result.beyond ? ` ${result.beyond.runs} runs in flight beside the last one reported were dropped (one at a time they would not have run); their ${result.beyond.requests} requests are counted.` : ''}`,
     '',
   ]
   if (result.error) lines.push(`**Exploration could not run:** ${result.error}`, '')
@@ -71,7 +71,7 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
     lines.push(
       `### Divergence ${i + 1}: ${d.summary}`,
       '',
-      `Seed ${d.seed} (replay with \`--explore-seed ${d.seed}\` or \`CONTRACT_EXPLORE_SEED=${d.seed}\`), shrunk in ${d.shrinks} steps to this sequence of ${d.steps.length}:`,
+      `Seed ${d.seed}${d.run === undefined ? '' : `, run ${d.run}`} (replay with \`--explore-seed ${d.seed}\` or \`CONTRACT_EXPLORE_SEED=${d.seed}\`), shrunk in ${d.shrinks} steps to this sequence of ${d.steps.length}:`,
       '',
       '| # | Operation | Key | What | Model | Deployment |',
       '|---|---|---|---|---|---|',

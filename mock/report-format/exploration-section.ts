@@ -23,6 +23,8 @@ export interface ExplorationData {
   divergences: readonly {
     summary: string
     seed: number
+    /** 1-based number of the run that found it. */
+    run?: number
     shrinks: number
     /** 1-based number of the step whose answers differ. */
     divergentStep: number

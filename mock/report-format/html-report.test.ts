@@ -128,6 +128,7 @@ describe('conformance.html', () => {
     const divergence = {
       summary: HOSTILE,
       seed: 7,
+      run: 4,
       shrinks: 2,
       divergentStep: 1,
       steps: [
@@ -164,5 +165,6 @@ describe('conformance.html', () => {
     )
     expect(html).toContain(`<p><strong>1 divergence ${escapeHtml(HOSTILE)}.</strong></p>`)
     expect(html).toContain(`<h3>Divergence 1: ${escapeHtml(HOSTILE)}</h3>`)
+    expect(html).toContain('<p>Seed 7, run 4 (replay with <code>--explore-seed 7</code>)')
   })
 })

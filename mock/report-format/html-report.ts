@@ -223,7 +223,7 @@ const explorationHtml = (result: ExplorationData | undefined): string => {
   if (!result) return ''
   const divergences = result.divergences.map(
     (d, i) => `<article class="divergence"><h3>Divergence ${i + 1}: ${e(d.summary)}</h3>
-<p>Seed ${d.seed} (replay with <code>--explore-seed ${d.seed}</code>), shrunk in ${d.shrinks} steps to ${d.steps.length}.</p>
+<p>Seed ${d.seed}${d.run === undefined ? '' : `, run ${d.run}`} (replay with <code>--explore-seed ${d.seed}</code>), shrunk in ${d.shrinks} steps to ${d.steps.length}.</p>
 <table><thead><tr><th>#</th><th>Operation</th><th>Key</th><th>What</th><th>Model</th><th>Deployment</th></tr></thead><tbody>${d.steps
       .map(
         (s, n) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { overlapping, sameReport } from '../../../test/contract-selftest/same-report.ts'
 import { createMock } from '../../create.ts'
 import {
   explorationMarkdown,
@@ -19,14 +20,14 @@ const deployment = async (rewrite?: Rewrite) => {
   const mock = createMock()
   await mock.ready
   const fetchMock = mockFetch(mock)
-  const fetchImpl: typeof fetch = (input, init = {}) => {
-    const { url, ...rewritten } = rewrite
-      ? rewrite(String(input), init)
-      : { ...init, url: undefined }
-    return fetchMock(url ?? input, rewritten)
+  const rewritten: typeof fetch = (input, init = {}) => {
+    const { url, ...sent } = rewrite ? rewrite(String(input), init) : { ...init, url: undefined }
+    return fetchMock(url ?? input, sent)
   }
-  return (overrides: { maxRequests?: number; strict?: boolean } = {}) =>
+  const { fetch: fetchImpl, seen } = overlapping(rewritten)
+  const start = (overrides: { maxRequests?: number; strict?: boolean; runId?: string } = {}) =>
     new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false, ...overrides }, fetchImpl)
+  return Object.assign(start, { seen })
 }
 
 /** Closing a form publishes it instead: refused once it is published, a fault of a sequence. */
@@ -198,5 +199,93 @@ describe('the exploration JUnit suite', () => {
       /<testcase classname="exploration" name="Exploration divergence \(seed 3/,
     )
     expect(merged.indexOf('name="Exploration"')).toBeLessThan(merged.indexOf('</testsuites>'))
+  })
+})
+
+/** The same exploration on a fresh deployment at concurrency 1 and at 8. */
+const atOneAndEight = async (
+  rewrite: Rewrite | undefined,
+  options: {
+    runs: number
+    seed: number
+    maxDivergences?: number
+    maxRequests?: number
+    shrinkRequests?: number
+  },
+) => {
+  const { maxRequests = 5_000, ...rest } = options
+  return Promise.all(
+    [1, 8].map(async (concurrency) => {
+      const start = await deployment(rewrite)
+      const run = start({ maxRequests, runId: 'explore-test' })
+      const result = await explore({ run, ...rest, concurrency })
+      return { run, result, most: start.seen.most }
+    }),
+  ).then(([one, eight]) => ({
+    one: one as NonNullable<typeof one>,
+    eight: eight as NonNullable<typeof eight>,
+  }))
+}
+
+describe('exploration with runs in parallel', () => {
+  it('refuses a concurrency that is not a whole number from 1, before any request', async () => {
+    const run = (await deployment())()
+    for (const concurrency of [0, 1.5, Number.NaN]) {
+      await expect(explore({ run, runs: 1, seed: 1, concurrency })).rejects.toThrow(
+        /concurrency is a whole number from 1/,
+      )
+    }
+    expect(run.requests).toBe(0)
+  })
+
+  it('reports the same at concurrency 1 and 8 against a faithful deployment, with up to 8 runs in flight', async () => {
+    const { one, eight } = await atOneAndEight(undefined, { runs: 40, seed: 7 })
+    expect(one.most).toBe(1)
+    expect(eight.most).toBeGreaterThan(1)
+    expect(eight.most).toBeLessThanOrEqual(8)
+    expect(eight.result.divergences).toEqual([])
+    expect(eight.result.runsDone).toBe(40)
+    expect(eight.result.beyond).toBeUndefined()
+    expect(sameReport(eight.result)).toEqual(sameReport(one.result))
+    expect(eight.result.requests).toBe(one.result.requests)
+    expect(eight.run.requests).toBe(one.run.requests)
+    // Coverage, the first place each outcome was seen included: merged in run order.
+    expect(eight.run.coverage.summary()).toEqual(one.run.coverage.summary())
+  })
+
+  it('finds, shrinks and reports the same divergences at concurrency 1 and 8', async () => {
+    const { one, eight } = await atOneAndEight(closeIsPublish, {
+      runs: 100,
+      seed: 3,
+      maxDivergences: 2,
+    })
+    expect(eight.most).toBeGreaterThan(1)
+    expect(one.result.divergences).toHaveLength(2)
+    expect(sameReport(eight.result)).toEqual(sameReport(one.result))
+    expect(eight.run.coverage.summary()).toEqual(one.run.coverage.summary())
+    // Runs started beside the last divergence are real requests, counted, and said apart.
+    expect(eight.result.requests).toBe(eight.run.requests)
+    expect(one.result.beyond).toBeUndefined()
+    // One value replays it: the seed; the run that found it is said beside it.
+    const [first] = one.result.divergences
+    expect(first?.path.split(':')[0]).toBe(String((first?.run ?? 0) - 1))
+    expect(explorationMarkdown(eight.result).join('\n')).toContain(
+      `Seed 3, run ${first?.run} (replay with \`--explore-seed 3\``,
+    )
+  })
+
+  it('stops before a run that could exceed the request budget at the same run, whatever the concurrency', async () => {
+    // In parallel each run in flight holds its bound (and one of them a divergence's shrinking).
+    const { one, eight } = await atOneAndEight(undefined, {
+      runs: 50,
+      seed: 1,
+      maxRequests: 600,
+      shrinkRequests: 100,
+    })
+    expect(eight.most).toBeGreaterThan(1)
+    expect(eight.result.stopped).toMatch(/request budget \(600\)/)
+    expect(eight.result.runsDone).toBeLessThan(50)
+    expect(eight.run.requests).toBeLessThanOrEqual(600)
+    expect(sameReport(eight.result)).toEqual(sameReport(one.result))
   })
 })

@@ -64,10 +64,22 @@ export class Notes {
 
   /** A note of a request the model did not answer (exploration's own probe). */
   record(note: Omit<ExploreNote, 'count'>): void {
+    this.#count({ ...note, count: 1 })
+  }
+
+  /**
+   * Another run's notes, after this one's: as if they had been recorded here in that order (the
+   * first text of each note stays, the counts add up). Runs in parallel merge in run order.
+   */
+  merge(other: Notes): void {
+    for (const note of other.list()) this.#count({ ...note, keys: [...note.keys] })
+  }
+
+  #count(note: ExploreNote): void {
     const id = `${note.kind}|${note.request}|${note.keys.join(',')}|${note.deployment.slice(0, 3)}|${note.model.slice(0, 3)}`
     const known = this.#byKey.get(id)
-    if (known) known.count += 1
-    else this.#byKey.set(id, { ...note, count: 1 })
+    if (known) known.count += note.count
+    else this.#byKey.set(id, note)
   }
 
   list(): ExploreNote[] {

@@ -19,18 +19,16 @@ export interface ExploreReach {
 export class Reach {
   /** Every pair sent, shrinking included: what the report shows. */
   readonly #pairs = new Map<string, number>()
-  /** What the choices count: the pairs sent before this run (fixed while it runs). */
-  #before = new Map<string, number>()
   readonly #items = new Map<string, { model: number; own: number }>()
 
-  /**
-   * A run begins. The choices of a run count what the runs before it sent, not what it sent
-   * itself, and while a divergence is shrunk the counts before the failing run stay as they were:
-   * a shorter sequence fast-check tries makes the choices the failing one made.
-   */
-  begin(shrinking: boolean): void {
-    if (!shrinking) this.#before = new Map(this.#pairs)
-  }
+  constructor(
+    /**
+     * What the choices count: the pairs the runs before this one sent, fixed while it runs (and
+     * while it is shrunk: a shorter sequence fast-check tries makes the choices the failing one
+     * made). A run's own pairs do not change its choices.
+     */
+    readonly before: ReadonlyMap<string, number> = new Map(),
+  ) {}
 
   /** `then` was sent on a record whose previous operation was `first`. */
   pair(first: string, then: string): void {
@@ -40,7 +38,22 @@ export class Reach {
 
   /** How often the pair was sent, as the follow-up's choice counts it. */
   count(first: string, then: string): number {
-    return this.#before.get(`${first}\u0000${then}`) ?? 0
+    return this.before.get(`${first}\u0000${then}`) ?? 0
+  }
+
+  /** The pairs sent so far, as a later run's choices count them. */
+  sent(): ReadonlyMap<string, number> {
+    return new Map(this.#pairs)
+  }
+
+  /** What another run sent and compared, added to this one's. */
+  merge(other: Reach): void {
+    for (const [key, count] of other.#pairs)
+      this.#pairs.set(key, (this.#pairs.get(key) ?? 0) + count)
+    for (const [key, counts] of other.#items) {
+      const known = this.#items.get(key) ?? { model: 0, own: 0 }
+      this.#items.set(key, { model: known.model + counts.model, own: known.own + counts.own })
+    }
   }
 
   /** A list item compared with the model, with the deployment's own earlier view, or both. */

@@ -58,6 +58,20 @@ export class ExploreVocabulary {
     if (!this.strict) this.#refused.add(key)
   }
 
+  /** A copy a run sends from: what it refuses is its own until merged (`absorb`). */
+  fork(): ExploreVocabulary {
+    const copy = new ExploreVocabulary(this.deployment, this.strict)
+    for (const kind of this.#fields) copy.#fields.add(kind)
+    for (const kind of this.#activities) copy.#activities.add(kind)
+    copy.absorb(this)
+    return copy
+  }
+
+  /** What another copy learnt the deployment refuses. */
+  absorb(other: ExploreVocabulary): void {
+    for (const key of other.#refused) this.#refused.add(key)
+  }
+
   /** Field kinds to generate. Under --strict every kind the file does not rule out. */
   fieldKinds(): FieldKind[] {
     return FIELD_KINDS.filter((kind) =>
