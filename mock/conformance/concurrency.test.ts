@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULTS } from './engine/env.ts'
+import { overlapping } from '../../test/contract-selftest/same-report.ts'
+import { createMock } from '../create.ts'
+import { DEFAULTS, DEMO_KEYS } from './engine/env.ts'
+import { mockFetch } from './explore/oracle.ts'
 import { ConformanceOptionsError, conformanceEnv, runConformance } from './run-conformance.ts'
 
 const options = { baseUrl: 'http://127.0.0.1:9/api/v1', key: 'main-key' }
@@ -59,5 +62,28 @@ describe('runConformance: concurrency', () => {
       fetch: given.fetchImpl,
     })
     expect(given.seen.most).toBe(4)
+  })
+
+  it("runs exploration's runs as concurrently as the run's checks, one at a time at 1", async () => {
+    const explored = async (concurrency: number) => {
+      const mock = createMock()
+      await mock.ready
+      const { fetch: fetchImpl, seen } = overlapping(mockFetch(mock))
+      const result = await runConformance({
+        baseUrl: 'http://deployment.test/api/v1',
+        key: DEMO_KEYS.main,
+        concurrency,
+        filter: () => false,
+        explore: { runs: 12, seed: 7 },
+        fetch: fetchImpl,
+      })
+      expect(result.exploration?.divergences).toEqual([])
+      expect(result.exploration?.runsDone).toBe(12)
+      return seen.most
+    }
+    expect(await explored(1)).toBe(1)
+    const most = await explored(4)
+    expect(most).toBeGreaterThan(1)
+    expect(most).toBeLessThanOrEqual(4)
   })
 })

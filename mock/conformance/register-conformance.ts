@@ -152,7 +152,7 @@ export const registerConformance = (runner: TestRunner, options: AdapterOptions)
         `random sequences of operations answer as the model does (${exploring.runs} runs)`,
         async () => {
           if (!run) throw new ConformanceTestError(`Could not run: ${problem ?? 'setup failed'}`)
-          exploration = await explore({ run, ...exploring })
+          exploration = await explore({ run, concurrency: run.env.concurrency, ...exploring })
           if (exploration.error) {
             throw new ConformanceTestError(`Exploration could not run: ${exploration.error}`)
           }

@@ -375,6 +375,7 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       const log = exploring.log
       exploration = await explore({
         run,
+        concurrency: run.env.concurrency,
         ...exploring,
         ...(log ? { log: (line: string) => log(secrets.scrub(line)) } : {}),
       }).catch((thrown: unknown) => failedExploration(exploring, thrown))

@@ -65,7 +65,7 @@ export const registerCheck = (program: Command): void => {
     )
     .option(
       '--concurrency <n>',
-      `checks in flight at once, each sending its requests in order (CONTRACT_CONCURRENCY, or the deployment file's "concurrency"; default ${DEFAULTS.concurrency}; 1 sends one request at a time); the reports are the same whatever it is`,
+      `checks (and exploration runs, at most 16) in flight at once, each sending its requests in order (CONTRACT_CONCURRENCY, or the deployment file's "concurrency"; default ${DEFAULTS.concurrency}; 1 sends one request at a time); the reports are the same whatever it is`,
       parseConcurrency,
     )
     .option('--report-dir <dir>', 'where the reports go (CONTRACT_REPORT_DIR; default reports/)')
