@@ -12,6 +12,11 @@ import { list, obj, ok, on, parse, reply, withKey } from './rewrite.ts'
 export interface SequenceDeviant {
   name: string
   make: (dialect?: Dialect) => Handler
+  /**
+   * Its answers depend on records of other runs (the organization's newest form): with runs in
+   * flight at once, the run that first meets the fault may be a longer one than one at a time finds.
+   */
+  seesOtherRuns?: true
 }
 
 /** What a fault needs to know of the deployment it is put in front of. */
@@ -96,6 +101,7 @@ export const SEQUENCE_DEVIANTS: readonly SequenceDeviant[] = [
   },
   {
     name: "an update applied to the organization's newest form instead of the one in the path",
+    seesOtherRuns: true,
     make: () =>
       on('PATCH', /^\/forms\/[^/]+$/, async (request, forward) => {
         const id = formIdOf(request)

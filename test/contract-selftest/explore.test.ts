@@ -31,7 +31,7 @@ afterAll(async () => {
 const exploreTarget = (runs: number) => {
   const bound = exploreBound({ runs })
   const run = new Run(target.env({ strict: false, maxRequests: bound }))
-  return { run, result: explore({ run, runs, seed: SEED }) }
+  return { run, result: explore({ run, runs, seed: SEED, concurrency: run.env.concurrency }) }
 }
 
 describe('exploration against deployments that go wrong only in a sequence', () => {
@@ -48,7 +48,11 @@ describe('exploration against deployments that go wrong only in a sequence', () 
       expect(divergence, `nothing found in ${explored.runsDone} runs`).toBeDefined()
       if (!divergence) return
       expect(explored.divergences).toHaveLength(1)
-      expect(divergence.steps.length).toBeLessThanOrEqual(HANDFUL)
+      // Runs in flight at once (the default concurrency): a fault that reads other runs' records
+      // may first show in a longer sequence, still shrunk well below the run's 20 steps.
+      expect(divergence.steps.length).toBeLessThanOrEqual(
+        deviant.seesOtherRuns ? 2 * HANDFUL : HANDFUL,
+      )
       expect(divergence.seed).toBe(SEED)
       // The script replays the sequence: one curl per step, ids carried in shell variables, no key.
       expect(divergence.script.match(/curl -sS/g)).toHaveLength(divergence.steps.length)

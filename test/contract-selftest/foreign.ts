@@ -73,7 +73,7 @@ export const startForeignTarget = async (): Promise<ForeignTarget> => {
       )
       // The time bound grows with the runs: a long proof on a busy machine is not cut short.
       const timeLimitMs = Math.max(EXPLORE_DEFAULTS.timeLimitMs, runs * 1_000)
-      return explore({ run, runs, seed, timeLimitMs })
+      return explore({ run, runs, seed, timeLimitMs, concurrency: run.env.concurrency })
     },
     close: async () => {
       await proxy.close()

@@ -46,7 +46,7 @@ describe('deployments that differ only where the reference is silent', () => {
         const run = new Run(
           target.env({ strict: false, maxRequests: exploreBound({ runs: CHUNK }) }),
         )
-        const explored = await explore({ run, runs: CHUNK, seed })
+        const explored = await explore({ run, runs: CHUNK, seed, concurrency: run.env.concurrency })
         expect(explored.error).toBeUndefined()
         expect(
           explored.divergences.map((d) => `seed ${seed}: ${d.summary}`),
