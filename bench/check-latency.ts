@@ -24,8 +24,13 @@ const LATENCY_MS = 50
 const BIN = join(ROOT, 'mock', 'cli', 'bin.cjs')
 const KEYS = ['--key', ACME_KEY, '--other-org-key', GLOBEX_KEY, '--no-entitlements-key', GLOBEX_KEY]
 
+/** `check --explore 200`: exploration's runs, in parallel at the default like the checks. */
+const EXPLORE = ['--explore', '200', '--explore-seed', '20261124']
+
 interface CheckRun {
   wallMs: number
+  /** Exploration's divergences, when it explored. */
+  divergences?: number
   exitCode: number
   requests: number
   cleanupRequests: number
@@ -51,7 +56,7 @@ const serve = async (): Promise<Child> => {
 }
 
 /** One full `check` at `concurrency` against a fresh `serve --latency 50`. */
-const checkOnce = async (concurrency: number): Promise<CheckRun> => {
+const checkOnce = async (concurrency: number, extra: string[] = []): Promise<CheckRun> => {
   const server = await serve()
   const reports = mkdtempSync(join(tmpdir(), 'engagement-bench-check-'))
   try {
@@ -60,7 +65,7 @@ const checkOnce = async (concurrency: number): Promise<CheckRun> => {
     const exitCode = await new Promise<number>((done) => {
       const child = execFile(
         process.execPath,
-        [...args, '--concurrency', String(concurrency), '--report-dir', reports],
+        [...args, ...extra, '--concurrency', String(concurrency), '--report-dir', reports],
         { cwd: ROOT },
       )
       child.once('exit', (code) => done(code ?? -1))
@@ -69,11 +74,13 @@ const checkOnce = async (concurrency: number): Promise<CheckRun> => {
     const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as {
       run: { requests: number; cleanupRequests?: number }
       checks: { name: string; requests: number }[]
+      exploration?: { divergences: unknown[] }
     }
     // The longest chain: the most requests one check sent, each after the answer to the last.
     const longest = report.checks.reduce((a, b) => (b.requests > a.requests ? b : a))
     return {
       wallMs,
+      ...(report.exploration ? { divergences: report.exploration.divergences.length } : {}),
       exitCode,
       requests: report.run.requests,
       cleanupRequests: report.run.cleanupRequests ?? 0,
@@ -90,6 +97,8 @@ export interface CheckLatencyFigures {
   runs: number
   load: { before: number; after: number }
   byConcurrency: { concurrency: number; runs: CheckRun[] }[]
+  /** One `check --explore 200` at 1 and at the default (each takes minutes at 1). */
+  explored: { concurrency: number; run: CheckRun }[]
 }
 
 export const measureCheckLatency = async (runs: number): Promise<CheckLatencyFigures> => {
@@ -105,7 +114,14 @@ export const measureCheckLatency = async (runs: number): Promise<CheckLatencyFig
     }
     byConcurrency.push({ concurrency, runs: done })
   }
-  return { runs, load: { before, after: loadavg()[0] ?? 0 }, byConcurrency }
+  const explored: CheckLatencyFigures['explored'] = []
+  for (const concurrency of [1, DEFAULTS.concurrency]) {
+    log(
+      `check ${EXPLORE.join(' ')} against serve --latency ${LATENCY_MS}, --concurrency ${concurrency}`,
+    )
+    explored.push({ concurrency, run: await checkOnce(concurrency, EXPLORE) })
+  }
+  return { runs, load: { before, after: loadavg()[0] ?? 0 }, byConcurrency, explored }
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
@@ -123,6 +139,15 @@ export const renderCheckLatency = (figures: CheckLatencyFigures): string => {
     ]
   })
   const longest = figures.byConcurrency[0]?.runs[0]?.longestCheck ?? ''
+  const one = figures.explored[0]?.run.wallMs ?? Number.NaN
+  const exploreRows = figures.explored.map(({ concurrency, run }) => [
+    concurrency === DEFAULTS.concurrency ? `${concurrency} (the default)` : String(concurrency),
+    seconds(run.wallMs),
+    `${Math.round((run.wallMs / one) * 100)} %`,
+    `${run.requests} + ${run.cleanupRequests} clean-up`,
+    String(run.divergences ?? '—'),
+    String(run.exitCode),
+  ])
   return [
     '## check against a late deployment',
     '',
@@ -137,6 +162,20 @@ export const renderCheckLatency = (figures: CheckLatencyFigures): string => {
         ['Exit', '--:'],
       ],
       rows,
+    ),
+    '',
+    `The same with exploration, \`check ${EXPLORE.join(' ')}\` (the catalog, then 200 runs, as many at once as checks; one run each). The goal: the default within 25 % of one at a time, with no divergence.`,
+    '',
+    table(
+      [
+        ['--concurrency', '---'],
+        ['Wall time', '--:'],
+        ['Of one at a time', '--:'],
+        ['Requests', '--:'],
+        ['Divergences', '--:'],
+        ['Exit', '--:'],
+      ],
+      exploreRows,
     ),
   ].join('\n')
 }
