@@ -25,6 +25,7 @@ export default defineConfig({
             'mock/**/*.test.ts',
             'fixtures/**/*.test.ts',
             'test/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: [
             '**/node_modules/**',

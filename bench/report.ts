@@ -3,7 +3,7 @@ import type { Aggregate } from './lib/aggregate.ts'
 import type { machine } from './lib/machine.ts'
 import { table } from './lib/markdown.ts'
 import { round, thousands } from './lib/stats.ts'
-import { BEYOND, EXPLANATIONS, IMPORT_OF_FLOOR, type TargetId } from './targets.ts'
+import { BEYOND, EXPLANATIONS, GUARDS, guardNotes, judge, type TargetId } from './targets.ts'
 
 export interface Results {
   machine: ReturnType<typeof machine>
@@ -71,8 +71,6 @@ export interface Results {
 const x = (value: number) => `${round(value)}×`
 /** The side-by-side name of bench/servers/floor-server.ts. */
 export const FLOOR = 'floor: bare + zod + @msw/data'
-/** The client's target for POST: the mock within this fraction of the floor (req/s, and p99). */
-const POST_OF_FLOOR = 0.85
 const ms = (value: number) => `${round(value, value < 10 ? 2 : 0)}`
 const mib = (value: number) => `${Math.round(value)} MiB`
 const us = (value: number) => `${Math.round(value * 1000)} µs`
@@ -86,8 +84,6 @@ interface Verdict {
   /** How far off, when missed. */
   by: string
 }
-
-const pct = (value: number) => `${Math.round(Math.abs(value) * 100)} %`
 
 /** A peer's figure for a target, or a dash where the peer has none. */
 type PeerFigure = (r: Results, peer: string) => string
@@ -139,15 +135,7 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
       bound: number,
       goal: string,
       peer: PeerFigure,
-    ) => ({
-      id,
-      target,
-      measured,
-      goal,
-      met: side === 'most' ? value <= bound : value >= bound,
-      by: side === 'most' ? `${pct(value / bound - 1)} over` : `${pct(1 - value / bound)} short`,
-      peer,
-    })
+    ) => ({ id, target, measured, goal, ...judge({ side, bound }, value), peer })
   const atMost = judged('most')
   const atLeast = judged('least')
   return [
@@ -174,8 +162,8 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
       'POST /forms throughput vs the floor (bare server + zod + @msw/data)',
       `${x(postRatio)} (${thousands(mockPost.rps)} vs ${thousands(floorPost?.rps ?? Number.NaN)} req/s; ${overBare('rps')})`,
       postRatio,
-      POST_OF_FLOOR,
-      `≥ ${POST_OF_FLOOR}× the floor`,
+      GUARDS.post.bound,
+      `≥ ${GUARDS.post.bound}× the floor (guard)`,
       peerRatio('post', 'rps', FLOOR),
     ),
     atMost(
@@ -183,8 +171,8 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
       'POST /forms p99 vs the floor’s p99',
       `${x(postP99)} (${ms(mockPost.p99)} vs ${ms(floorPost?.p99 ?? Number.NaN)} ms; ${overBare('p99')})`,
       postP99,
-      1 / POST_OF_FLOOR,
-      `≤ the floor’s / ${POST_OF_FLOOR} (${x(1 / POST_OF_FLOOR)})`,
+      GUARDS.postP99.bound,
+      `≤ ${GUARDS.postP99.bound}× the floor’s (guard)`,
       peerRatio('post', 'p99', FLOOR),
     ),
     atMost(
@@ -226,14 +214,15 @@ const verdicts = (r: Results): (Verdict & { peer: PeerFigure })[] => {
     // Moved in issue 24 (from 250 MiB and 3 s) to what the mock measures without the speed tricks
     // that leaned on what @msw/data and V8 do not promise: docs/decisions.md, "Performance".
     atMost('rss', 'RSS with 100,000 records (settled)', mib(rss), rss, 330, '≤ 330 MiB', none),
-    // Judged against its floor (issue 34), as POST is: the absolute time stays in the records table.
+    // Judged against its floor (issue 34), as POST is: the absolute time stays in the records table;
+    // a guard against regressions since issue 45 (GUARDS).
     atMost(
       'import',
       'Import of 100,000 records from a state file (validated) vs the floor (the same file through @msw/data’s `Collection.create` alone)',
       `${x(large.importMs / large.floorImportMs)} (${thousands(Math.round(large.importMs))} vs ${thousands(Math.round(large.floorImportMs))} ms; CPU ${x(large.importCpuMs / large.floorImportCpuMs)})`,
       large.importMs / large.floorImportMs,
-      IMPORT_OF_FLOOR,
-      `≤ ${IMPORT_OF_FLOOR}× the floor`,
+      GUARDS.import.bound,
+      `≤ ${GUARDS.import.bound}× the floor (guard)`,
       none,
     ),
   ]
@@ -444,6 +433,12 @@ each figure means: [docs/mock.md, "Speed"](../docs/mock.md#speed).
 ## Targets
 
 ${targetsTable(r, v)}
+
+${guardNotes([
+  ['POST /forms req/s', GUARDS.post, '× the floor’s'],
+  ['POST /forms p99', GUARDS.postP99, '× the floor’s'],
+  ['Import of 100,000 records', GUARDS.import, '× the floor’s time'],
+])}
 
 ## Peers, side by side
 

@@ -18,12 +18,84 @@ export type TargetId =
   | 'proxyLatency'
 
 /**
- * The import is judged against its floor (issue 34), as POST is: the same state file read and
- * each record stored through @msw/data's documented `Collection.create` alone
- * (bench/servers/import-floor.ts). Ours may take at most this many times its time at 100,000
- * records; the absolute figure stays in the records table, with no ceiling.
+ * The speed targets issue 34 could not meet on this 2-core machine, kept as guards against
+ * regressions (issue 45): each is judged against the floor of our dependencies from the same runs,
+ * with room for what the runs themselves move, so a miss means our own code got slower, not the
+ * machine. `bound` is the guard; `reason` is printed beside its verdict.
  */
-export const IMPORT_OF_FLOOR = 1.25
+export interface Guard {
+  /** Met while the figure stays at or above the bound (`least`) or at or below it (`most`). */
+  side: 'least' | 'most'
+  bound: number
+  reason: string
+}
+
+export const GUARDS = {
+  post: {
+    side: 'least',
+    bound: 0.8,
+    reason:
+      'POST req/s measured 0.77–0.85× the floor’s on this machine (0.89× on an earlier one): the ' +
+      'identifier reservations’ ~9 µs per POST; 0.85× was out of reach, 0.8× catches a new cost.',
+  },
+  postP99: {
+    side: 'most',
+    bound: 1.5,
+    reason:
+      'Both tails are the young generation’s scavenges of the records POST keeps: within the old ' +
+      '1.18× in the runs before the kept one, 2.07× in it; 1.5× catches more kept per POST.',
+  },
+  import: {
+    side: 'most',
+    bound: 1.3,
+    reason:
+      'Import of 100,000 records measured 1.15–1.29× the floor’s time (paired runs 1.12–1.25×) once ' +
+      'batched: the reader, cross-record checks and identifier sets; 1.25× sat on the line.',
+  },
+  firstRender: {
+    side: 'most',
+    bound: 1.2,
+    reason:
+      'First render measured 1.05–1.21× the floor of our dependencies (msw + zod + @msw/data), ' +
+      'itself 1.10–1.25× msw alone: the margin over the floor is what this package controls.',
+  },
+  proxyThroughput: {
+    side: 'least',
+    bound: 0.55,
+    reason:
+      'The proxy measured 0.52–0.64× the floor’s req/s checking every exchange (the head check ' +
+      'alone takes it to ~0.8×, bench/proxy-steps.ts); 0.55× catches a step that grows.',
+  },
+  proxyLatency: {
+    side: 'most',
+    bound: 2,
+    reason:
+      'It added 0.64–1.02 ms at p50 beyond the floor’s on this machine; 2 ms keeps the streamed ' +
+      'answer’s promise with room for a busy machine.',
+  },
+} as const satisfies Record<string, Guard>
+
+/** The lines under a verdicts table: each guard's bound and why it is there. */
+export const guardNotes = (guards: readonly (readonly [string, Guard, string])[]): string =>
+  [
+    'Guards against regressions (issue 45): targets this 2-core machine could not meet, judged against their floor. Why each bound:',
+    '',
+    ...guards.map(
+      ([what, guard, unit]) =>
+        `- ${what} ${guard.side === 'least' ? '≥' : '≤'} ${guard.bound}${unit}: ${guard.reason}`,
+    ),
+  ].join('\n')
+
+/** A figure against a guard (or any bound): met or not, and how far off when missed. */
+export const judge = (
+  guard: Pick<Guard, 'side' | 'bound'>,
+  value: number,
+): { met: boolean; by: string } => {
+  const off = (ratio: number) => `${Math.round(Math.abs(ratio) * 100)} %`
+  return guard.side === 'most'
+    ? { met: value <= guard.bound, by: `${off(value / guard.bound - 1)} over` }
+    : { met: value >= guard.bound, by: `${off(1 - value / guard.bound)} short` }
+}
 
 export const EXPLANATIONS: Record<TargetId, string> = {
   get:
