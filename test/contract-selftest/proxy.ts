@@ -56,7 +56,7 @@ export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy>
   // and undici's fetch cost about as much CPU as the mock answering it.
   const upstream = new URL(upstreamBaseUrl)
   const agent = new Agent({ keepAlive: true })
-  const forward: Forward = (request) =>
+  const send = (request: ProxyRequest, retried: boolean): Promise<ProxyAnswer> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string> = { ...request.headers }
       if (request.body !== '') headers['content-length'] = String(Buffer.byteLength(request.body))
@@ -81,9 +81,16 @@ export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy>
           )
         },
       )
-      sent.on('error', reject)
+      // A kept-alive socket the server closed as it was reused: Node's documented case for sending
+      // again (`request.reusedSocket`); under load it showed as a 502 of the self-test's own hop.
+      sent.on('error', (error: NodeJS.ErrnoException) => {
+        if (sent.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+          send(request, true).then(resolve, reject)
+        } else reject(error)
+      })
       sent.end(request.body === '' ? undefined : request.body)
     })
+  const forward: Forward = (request) => send(request, false)
   const server = createServer(async (req, res) => {
     try {
       const url = req.url ?? '/'

@@ -39,9 +39,10 @@ export const runView = (run: Run, tally: RunTally): Run => {
           tally.requests += 1
         }
       }
-      // Run.cover with this view as `this`: its coverage is the tally's.
-      if (property === 'cover') {
-        return (...args: Parameters<Run['cover']>) => Reflect.apply(Run.prototype.cover, view, args)
+      // Run's coverage methods with this view as `this`: its coverage is the tally's.
+      if (property === 'cover' || property === 'recordCover') {
+        const method = Run.prototype[property] as (...args: unknown[]) => unknown
+        return (...args: unknown[]) => Reflect.apply(method, view, args)
       }
       if (property === 'coverage') return held
       if (property === 'covered') return covered
