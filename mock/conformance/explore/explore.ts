@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { OperationId } from '../../../contract/table.ts'
 import { NotOffered } from '../../deployment/to-deployment.ts'
 import { bodies } from './bodies.ts'
+import { TOGETHER_REQUESTS } from './commands/concurrent.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
 import { EXPLORE_DEFAULTS } from './defaults.ts'
@@ -28,6 +29,11 @@ export interface ExploreOptions {
   timeLimitMs?: number
   /** Divergences to find before stopping; each is shrunk. */
   maxDivergences?: number
+  /**
+   * Share of the commands that send 2–4 operations at once (judged by linearizability); 0 sends
+   * one request at a time. Default EXPLORE_DEFAULTS.concurrentShare.
+   */
+  concurrentShare?: number
   /** Progress lines (the bound before the first request, each divergence). */
   log?: (line: string) => void
 }
@@ -89,12 +95,17 @@ export interface ExploreResult {
 
 /** Worst case of requests to the deployment, before any is sent. */
 export const exploreBound = (
-  options: Pick<ExploreOptions, 'runs' | 'maxSteps' | 'shrinkRequests' | 'maxDivergences'>,
+  options: Pick<
+    ExploreOptions,
+    'runs' | 'maxSteps' | 'shrinkRequests' | 'maxDivergences' | 'concurrentShare'
+  >,
 ) => {
   const steps = options.maxSteps ?? EXPLORE_DEFAULTS.maxSteps
   const shrink = options.shrinkRequests ?? EXPLORE_DEFAULTS.shrinkRequests
   const divergences = options.maxDivergences ?? EXPLORE_DEFAULTS.maxDivergences
-  return PROBE_REQUESTS + options.runs * steps * REQUESTS_PER_STEP + shrink * divergences
+  return (
+    PROBE_REQUESTS + options.runs * perRun(steps, options.concurrentShare) + shrink * divergences
+  )
 }
 
 /**
@@ -102,6 +113,19 @@ export const exploreBound = (
  * operations on one record and read it back.
  */
 const REQUESTS_PER_STEP = 3
+/**
+ * A concurrent step sends up to 4 operations, then reads back the record and a sibling it wrote
+ * and, sampled, one record beyond them: 7 requests, 4 more than another step.
+ */
+const EXTRA_PER_CONCURRENT_STEP = TOGETHER_REQUESTS - REQUESTS_PER_STEP
+
+/** Concurrent steps one run may send: twice the share of its steps, so the bound stays near. */
+export const concurrentPerRun = (maxSteps: number, share?: number) =>
+  Math.ceil(maxSteps * Math.max(share ?? EXPLORE_DEFAULTS.concurrentShare, 0) * 2)
+
+/** The requests one run may send at most. */
+const perRun = (maxSteps: number, share?: number) =>
+  maxSteps * REQUESTS_PER_STEP + concurrentPerRun(maxSteps, share) * EXTRA_PER_CONCURRENT_STEP
 
 const keysOf = (run: Run): RunKeys => run.env.keys
 
@@ -120,15 +144,23 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   const maxDivergences = options.maxDivergences ?? EXPLORE_DEFAULTS.maxDivergences
   const seed = options.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0
   const log = options.log ?? (() => {})
+  const share = options.concurrentShare ?? EXPLORE_DEFAULTS.concurrentShare
+  const runRequests = perRun(maxSteps, share)
   const started = performance.now()
   const requestsBefore = run.requests
   const cleanupBefore = run.cleanupRequests
   const bound = {
-    requests: exploreBound({ ...options, maxSteps, shrinkRequests, maxDivergences }),
+    requests: exploreBound({
+      ...options,
+      maxSteps,
+      shrinkRequests,
+      maxDivergences,
+      concurrentShare: share,
+    }),
     timeLimitMs,
   }
   log(
-    `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${PROBE_REQUESTS} to probe the kinds the deployment file does not name, ${options.runs} × ${maxSteps} × ${REQUESTS_PER_STEP}, plus ${shrinkRequests} to shrink each divergence), one at a time, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
+    `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${PROBE_REQUESTS} to probe the kinds the deployment file does not name, ${options.runs} × (${maxSteps} × ${REQUESTS_PER_STEP}${share > 0 ? ` + ${concurrentPerRun(maxSteps, share)} concurrent steps × ${EXTRA_PER_CONCURRENT_STEP} more` : ''}), plus ${shrinkRequests} to shrink each divergence), ${share > 0 ? 'up to 4 at once' : 'one at a time'}, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
   )
   // What may be sent: the file's vocabulary, then the probe's answers (not under --strict).
   const vocabulary = new ExploreVocabulary(run.deployment, run.env.strict)
@@ -140,7 +172,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       `Exploration probe: refused ${probe.refused.join(', ')} (vocabulary notes; not generated). Say how this deployment names them in its deployment file.`,
     )
   }
-  const arbitraries = commandArbitraries(bodies(vocabulary))
+  const arbitraries = commandArbitraries(bodies(vocabulary), share)
   const roles = new Set(Object.keys(run.env.keys) as KeyRole[])
   const notOffered = new Set<OperationId>()
   const notOfferedKeys = new Set<string>()
@@ -187,11 +219,10 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
         const over = performance.now() - started > timeLimitMs
         if (shrinkFrom !== undefined) {
           // Shrinking: each attempt replays a shorter sequence; beyond its own bound the smallest so far stands.
-          if (over || run.requests - shrinkFrom + maxSteps * REQUESTS_PER_STEP > shrinkRequests)
-            return
+          if (over || run.requests - shrinkFrom + runRequests > shrinkRequests) return
         } else {
           if (over) stopped ??= `the time bound (${Math.round(timeLimitMs / 1000)} s) was reached`
-          if (run.requests + maxSteps * REQUESTS_PER_STEP > run.env.maxRequests) {
+          if (run.requests + runRequests > run.env.maxRequests) {
             stopped ??= `the request budget (${run.env.maxRequests}) would be exceeded by another run`
           }
           if (stopped !== undefined) return
@@ -199,6 +230,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
         }
         reach.begin(shrinkFrom !== undefined)
         const world = new World(run.env.strict, roles, notOffered, vocabulary, scope, reach)
+        world.togetherLeft = concurrentPerRun(maxSteps, share)
         const sides: Sides = {
           run,
           oracle: await createOracle(keysOf(run), run.release.release),
