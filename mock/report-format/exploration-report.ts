@@ -47,9 +47,9 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
   const lines = [
     '## Exploration',
     '',
-    "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order, each list item as the model and the deployment's own last view of the record show it). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence.",
+    "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order, each list item as the model and the deployment's own last view of the record show it). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence. Some steps send two to four operations at once: they pass when some order of them, run one after another through the model, explains every answer and the reads after them (linearizability); a 409, 429 or 503 to one of them is a refusal with no effect, and which order won is never a verdict.",
     '',
-    `**${explorationSummary(result)}.** At most ${result.maxSteps} operations per run, each with at most one read back; ${result.cleanupRequests} clean-up requests.`,
+    `**${explorationSummary(result)}.** At most ${result.maxSteps} commands per run, each one operation with at most one read back, a pair on one record, or operations sent at once with reads after them; ${result.cleanupRequests} clean-up requests.`,
     '',
   ]
   if (result.error) lines.push(`**Exploration could not run:** ${result.error}`, '')

@@ -50,8 +50,10 @@ describe('exploration against deployments with races', () => {
         expect(divergence.summary).toContain('requests sent at once')
         expect(divergence.script).toContain('sent at once')
         expect(divergence.script).toMatch(/&\nwait\n/)
+        const overlap = divergence.steps.filter((s) => s.together !== undefined).length
+        expect(overlap).toBeGreaterThanOrEqual(2)
         found.push(
-          `seed ${seed}: run ${explored.runsDone}, ${divergence.steps.length} steps, ${divergence.summary.slice(0, 300)}`,
+          `seed ${seed}: run ${explored.runsDone}, ${divergence.steps.length} steps (${overlap} at once), ${explored.requests} requests; ${divergence.summary.slice(0, 300)}`,
         )
       }
       await annotate(found.join('\n'))

@@ -45,6 +45,8 @@ export interface ExploredStep {
   intent: string
   modelStatus: number
   deploymentStatus: number
+  /** Steps with one number were sent at once (a concurrent step). */
+  together?: number
 }
 
 export interface ExploreDivergence {
@@ -273,6 +275,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       intent: s.intent,
       modelStatus: s.model.status,
       deploymentStatus: s.real.status,
+      ...(s.together === undefined ? {} : { together: s.together }),
     }))
     const found: ExploreDivergence = {
       seed: seedNow,
