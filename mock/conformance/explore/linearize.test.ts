@@ -87,9 +87,12 @@ describe('concurrent steps', () => {
     expect(divergence?.script).toMatch(/& *\nwait|&\n.*\nwait/s)
   }, 120_000)
 
-  it('send one request at a time with a share of 0', async () => {
+  it('send one request at a time with a share of 0, and still read beyond the record written', async () => {
     const run = await deployment(lostAppend)
     const result = await explore({ run, runs: 10, seed: 7, concurrentShare: 0 })
-    expect(result.reach?.concurrent).toBeUndefined()
+    expect(result.divergences).toEqual([])
+    expect(result.reach?.concurrent?.steps).toBe(0)
+    expect(result.reach?.concurrent?.pairs).toEqual([])
+    expect(result.reach?.concurrent?.readsBeyond).toBeGreaterThan(0)
   }, 120_000)
 })

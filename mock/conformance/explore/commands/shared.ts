@@ -88,7 +88,9 @@ export const created = (
 
 /**
  * A read of the record just changed, as the same key: the state a later read shows is what a
- * sequence-only fault gets wrong. Forms are read one by one; sessions only have a list.
+ * sequence-only fault gets wrong. Forms are read one by one; sessions only have a list. One read
+ * back in four is followed by a read beyond the record (`readBeyond`), unless `beyond` is false (a
+ * command that sent two operations already: the step stays within its three requests).
  */
 export const readBack = async (
   world: World,
@@ -96,6 +98,7 @@ export const readBack = async (
   rec: Rec,
   role: KeyRole,
   wanted: Read,
+  beyond = true,
 ) => {
   // A record the deployment made a choice on that the model cannot follow is no longer compared.
   if (!wanted || world.aborted || rec.loose) return
@@ -115,6 +118,47 @@ export const readBack = async (
       () => ({}),
     )
   }
+  if (beyond && world.steps.length % 4 === 0) await readBeyond(world, sides, rec)
+}
+
+/**
+ * What the model predicts beyond the record a write addressed: another form of the run by its own
+ * key (a write must not change it), or the record as another organization's key (which must not
+ * see it). Sampled by the step's number, so a seed still sends the same requests.
+ */
+export const readBeyond = async (world: World, sides: Sides, rec: Rec) => {
+  if (world.aborted || rec.loose) return
+  const other = (['otherOrg', 'noEntitlements', 'main'] as const).find(
+    (r) => r !== rec.role && world.roles.has(r),
+  )
+  const sibling = world.records.find(
+    (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && world.can(r.role),
+  )
+  let step: Step | undefined
+  if (sibling && (world.steps.length % 8 === 0 || !other)) {
+    step = await send(
+      world,
+      sides,
+      'getForm',
+      sibling.role,
+      `read ${sibling.variable}, which the write did not address`,
+      (side) => ({ params: params(sibling)(side) }),
+    )
+  } else if (other && rec.kind === 'form') {
+    step = await send(
+      world,
+      sides,
+      'getForm',
+      other,
+      `read ${rec.variable} as ${other}`,
+      (side) => ({
+        params: params(rec)(side),
+      }),
+    )
+  } else if (other && rec.kind === 'session') {
+    step = await send(world, sides, 'listSessions', other, `list sessions as ${other}`, () => ({}))
+  }
+  if (step) world.reach.beyond()
 }
 
 /**
