@@ -60,9 +60,7 @@ describe('exploration against deployments with races', () => {
     }, 900_000)
   }
 
-  it('one request at a time (a share of 0, exploration as it was) finds none of them', async ({
-    annotate,
-  }) => {
+  it('one request at a time (a share of 0) finds none of them', async ({ annotate }) => {
     const found: string[] = []
     for (const deviant of RACE_DEVIANTS) {
       await target.reset()
