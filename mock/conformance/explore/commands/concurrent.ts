@@ -49,6 +49,34 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
   const status = sides.oracle.snapshot('form', rec.model)?.status
   const path = params(rec)
   const at = (what: string) => `at once: ${what} ${rec.variable}`
+  // Each twice in the list: the overlaps only a concurrent step can show.
+  const otherRead = (): Planned | undefined => {
+    // A read by an organization that must not see the record, while it is being written.
+    const role = otherRole(world, rec.role)
+    return role
+      ? { op: 'getForm', role, intent: at(`read, as ${role},`), build: on(rec) }
+      : undefined
+  }
+  const siblingWrite = (): Planned | undefined => {
+    // A write on another form of the run, overlapping the others: each must change its own.
+    const sibling = world.records.find(
+      (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && r.role === rec.role,
+    )
+    if (!sibling || n < 2) return undefined
+    const title = sides.title(`${slot.title} ${world.steps.length + 1}.${i + 1}`)
+    return {
+      op: 'updateForm',
+      role: sibling.role,
+      intent: `at once: update ${sibling.variable}`,
+      build: (side) => ({
+        params: params(sibling)(side),
+        body: { title, description: 'Described' },
+      }),
+      learn: () => {
+        sibling.described = true
+      },
+    }
+  }
   const options: Array<() => Planned | undefined> = [
     () => {
       const field = slot.field
@@ -107,33 +135,10 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
           ? { op: 'closeForm', role: rec.role, intent: at('close'), build: on(rec) }
           : undefined,
     () => ({ op: 'getForm', role: rec.role, intent: at('read'), build: on(rec) }),
-    () => {
-      // A read by an organization that must not see the record, while it is being written.
-      const role = otherRole(world, rec.role)
-      return role
-        ? { op: 'getForm', role, intent: at(`read, as ${role},`), build: on(rec) }
-        : undefined
-    },
-    () => {
-      // A write on another form of the run, overlapping the others: each must change its own.
-      const sibling = world.records.find(
-        (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && r.role === rec.role,
-      )
-      if (!sibling || n < 2) return undefined
-      const title = sides.title(`${slot.title} ${world.steps.length + 1}.${i + 1}`)
-      return {
-        op: 'updateForm',
-        role: sibling.role,
-        intent: `at once: update ${sibling.variable}`,
-        build: (side) => ({
-          params: params(sibling)(side),
-          body: { title, description: 'Described' },
-        }),
-        learn: () => {
-          sibling.described = true
-        },
-      }
-    },
+    otherRead,
+    siblingWrite,
+    otherRead,
+    siblingWrite,
   ]
   return options
 }
