@@ -71,6 +71,25 @@ describe('concurrent steps', () => {
     expect(explorationMarkdown(result).join('\n')).toContain('Concurrent pairs tried')
   }, 120_000)
 
+  it('explain a 409 to a write another write is still working on as refused, with no effect', async () => {
+    const busy = new Set<string>()
+    const run = await deployment((_, next) => async (input, init) => {
+      const form = /\/forms\/([^/]+)/.exec(new URL(String(input)).pathname)?.[1]
+      if (!form || (init?.method ?? 'GET') === 'GET') return next(input, init)
+      if (busy.has(form)) return Response.json({ error: 'Busy: try again.' }, { status: 409 })
+      busy.add(form)
+      try {
+        await pause()
+        return await next(input, init)
+      } finally {
+        busy.delete(form)
+      }
+    })
+    const result = await explore({ run, runs: 20, seed: 7, concurrentShare: 0.5 })
+    expect(result.divergences.map((d) => d.summary)).toEqual([])
+    expect(result.reach?.concurrent?.refusedInFlight).toBeGreaterThan(5)
+  }, 120_000)
+
   it('find a lost update of two appends, naming the requests, their answers and the orders tried', async () => {
     const run = await deployment(lostAppend)
     const result = await explore({ run, runs: 60, seed: 1 })
