@@ -33,7 +33,10 @@ interface Args {
   at: number
   creates: boolean
   slots: Slot[]
-  /** Which read beyond the written record follows (0: none, the one shrinking keeps). */
+  /**
+   * Which read beyond the written record follows: 1 the record as another key, 2 the list, 3 a
+   * sibling; 0 and 4–7 none (the one shrinking keeps), so three steps in eight send one.
+   */
   beyond: number
 }
 
@@ -217,7 +220,7 @@ const creates = (world: World, sides: Sides, slots: Slot[]) => {
   return { ops, reads }
 }
 
-/** The reads after: each record written, by its own key; sampled, one beyond it. */
+/** The reads after: each record written, by its own key; sampled (3 in 8), one beyond it. */
 const readsAfter = (world: World, rec: Rec, ops: Planned[], beyond: number): Planned[] => {
   const own: Planned =
     rec.kind === 'form'
@@ -246,18 +249,18 @@ const readsAfter = (world: World, rec: Rec, ops: Planned[], beyond: number): Pla
     (r) => r !== rec && r.kind === rec.kind && !r.deleted && !r.loose && r.role === rec.role,
   )
   const extra: Planned | undefined =
-    beyond % 4 === 1 && role
+    beyond === 1 && role
       ? rec.kind === 'form'
         ? { op: 'getForm', role, intent: `read ${rec.variable} as ${role}`, build: on(rec) }
         : { op: 'listSessions', role, intent: `list sessions as ${role}`, build: () => ({}) }
-      : beyond % 4 === 2
+      : beyond === 2 && rec.kind === 'form'
         ? {
-            op: rec.kind === 'form' ? 'listForms' : 'listSessions',
+            op: 'listForms',
             role: rec.role,
             intent: `read ${rec.variable}'s list after`,
             build: () => ({}),
           }
-        : beyond % 4 === 3 && sibling?.kind === 'form'
+        : beyond === 3 && sibling?.kind === 'form'
           ? {
               op: 'getForm',
               role: sibling.role,
