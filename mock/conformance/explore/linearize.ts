@@ -95,7 +95,7 @@ export const sendTogether = async (
     orders: search.orders,
     explained: order !== undefined,
   }
-  world.reach.together(result.ops, refused.length, readsSent.length)
+  if (sent.length > 1) world.reach.together(result.ops, refused.length, readsSent.length)
   await sides.oracle.load(start)
   if (!order) {
     const steps = [

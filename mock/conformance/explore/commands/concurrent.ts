@@ -34,6 +34,11 @@ interface Args {
   creates: boolean
   slots: Slot[]
   /**
+   * 0: only the first operation is sent (a step in ten). Shrinking goes there first, so a fault a
+   * sequence shows too shrinks to single operations; a race needs two, and keeps them.
+   */
+  sole: number
+  /**
    * Which read beyond the written record follows: 1 the record as another key, 2 the list, 3 a
    * sibling; 0 and 4–7 none (the one shrinking keeps), so three steps in eight send one.
    */
@@ -292,16 +297,18 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
         { arbitrary: fc.constant(true), weight: 1 },
       ),
       slots: fc.array(slotOf(b), { minLength: 2, maxLength: 4 }),
+      sole: fc.nat(9),
       beyond: fc.nat(7),
     })
     .map((args: Args) =>
       command(
-        `together(${args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}`})`,
+        `together(${args.sole === 0 ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}`})`,
         (w) => w.togetherLeft > 0 && w.can('main') && (args.creates || w.records.length > 0),
         async (world, sides) => {
           world.togetherLeft -= 1
+          const slots = args.sole === 0 ? args.slots.slice(0, 1) : args.slots
           if (args.creates) {
-            const { ops, reads } = creates(world, sides, args.slots)
+            const { ops, reads } = creates(world, sides, slots)
             await sendTogether(world, sides, ops, reads)
             return
           }
@@ -314,17 +321,17 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
           )
           const rec = live[args.at % Math.max(live.length, 1)]
           if (!rec) return
-          const ops = args.slots
+          const ops = slots
             .map((slot, i) =>
               choose(
                 rec.kind === 'form'
-                  ? onForm(world, sides, rec, slot, i, args.slots.length)
+                  ? onForm(world, sides, rec, slot, i, slots.length)
                   : onSession(world, sides, rec, slot),
                 slot.choice,
               ),
             )
             .filter((p): p is Planned => p !== undefined)
-          if (ops.length < 2) return
+          if (ops.length < Math.min(slots.length, 2)) return
           await sendTogether(world, sides, ops, readsAfter(world, rec, ops, args.beyond))
         },
       ),
