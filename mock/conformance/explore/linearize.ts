@@ -99,11 +99,12 @@ export const sendTogether = async (
   await sides.oracle.load(start)
   if (!order) {
     const steps = [
-      ...sent.map((s) => search.stepOf(s, together)),
+      ...sent.map((s) => search.stepOf(s, together, refused.includes(s))),
       ...readsSent.map((s) => search.stepOf(s)),
     ]
     world.steps.push(...steps)
-    const first = steps[0] as Step
+    // The step the report shows both answers of: the first the model answered.
+    const first = steps.find((s) => s.model.status !== 0) ?? (steps[0] as Step)
     throw new Divergence(first, [
       `${sent.length} requests sent at once: ${sent.map((s) => `${name(s)} (${s.planned.intent}) answered ${s.real.status}`).join(', ')}${readsSent.length > 0 ? `; read after them: ${readsSent.map((s) => `${name(s)} answered ${s.real.status}`).join(', ')}` : ''}`,
       `no order of them explains every answer and the reads after (${search.orders} of ${factorial(acting.length)} orders tried, each dropped at its first answer that disagrees): ${search.tried.join(' | ')}`,
