@@ -5,10 +5,11 @@ import {
   explore,
 } from '../mock/conformance/explore/explore.ts'
 import { alternativeDeployment } from '../test/contract-selftest/alternative.ts'
+import { RACE_DEVIANTS } from '../test/contract-selftest/deviants-races.ts'
 import { SEQUENCE_DEVIANTS } from '../test/contract-selftest/deviants-sequences.ts'
 import { FOREIGN_DIALECT, startForeignTarget } from '../test/contract-selftest/foreign.ts'
 import { startTarget } from '../test/contract-selftest/harness.ts'
-import { BENIGN_VARIANTS } from '../test/contract-selftest/variants.ts'
+import { BENIGN_VARIANTS, oneAtATime } from '../test/contract-selftest/variants.ts'
 import { machine } from './lib/machine.ts'
 
 /**
@@ -18,25 +19,34 @@ import { machine } from './lib/machine.ts'
  * (test/foreign, with its deployment file): the run that found it, the shrunk length, the requests
  * and the time. Then BENCH_EXPLORE_RUNS (1000) runs per seed against the faithful mock, the benign
  * variant and the foreign deployment, and BENCH_VARIANT_RUNS (300) against each benign variant of
- * variants.ts: all must find nothing. Knobs: BENCH_EXPLORE_SEEDS (1,2,3), BENCH_EXPLORE_PARTS
- * (deviants,foreign-deviants,proof,foreign,variants). Prints markdown.
+ * variants.ts: all must find nothing. `races`: each deployment with a race (deviants-races.ts)
+ * and each seed; `time`: the faithful mock with concurrent steps off (share 0) and at the default
+ * share, BENCH_TIME_RUNS (200) runs per seed, for the time a concurrent share costs. Knobs:
+ * BENCH_EXPLORE_SEEDS (1,2,3), BENCH_EXPLORE_PARTS
+ * (deviants,foreign-deviants,proof,foreign,variants,races,time). Prints markdown.
  */
 const seeds = (process.env.BENCH_EXPLORE_SEEDS ?? '1,2,3').split(',').map(Number)
 const proofRuns = Number(process.env.BENCH_EXPLORE_RUNS ?? 1000)
 const variantRuns = Number(process.env.BENCH_VARIANT_RUNS ?? 300)
+const timeRuns = Number(process.env.BENCH_TIME_RUNS ?? EXPLORE_DEFAULTS.runs)
 const parts = new Set(
-  (process.env.BENCH_EXPLORE_PARTS ?? 'deviants,foreign-deviants,proof,foreign,variants').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_EXPLORE_PARTS ?? 'deviants,foreign-deviants,proof,foreign,variants,races,time'
+  ).split(','),
 )
 const target = await startTarget()
 const foreign = await startForeignTarget()
-const runOnce = async (runs: number, seed: number) => {
+const runOnce = async (
+  runs: number,
+  seed: number,
+  concurrentShare: number = EXPLORE_DEFAULTS.concurrentShare,
+) => {
   const run = new Run(target.env({ strict: false, maxRequests: 1_000_000 }))
   return explore({
     run,
     runs,
     seed,
+    concurrentShare,
     timeLimitMs: Math.max(EXPLORE_DEFAULTS.timeLimitMs, runs * 1_000),
   })
 }
@@ -124,16 +134,43 @@ if (parts.has('variants')) {
   for (const variant of BENIGN_VARIANTS) {
     await target.reset()
     let met = 0
-    target.proxy.use(
-      variant.make(
-        () => target.mock.mock,
-        () => {
-          met += 1
-        },
-      ),
+    const handler = variant.make(
+      () => target.mock.mock,
+      () => {
+        met += 1
+      },
     )
+    target.proxy.use(variant.overlaps ? handler : oneAtATime(handler))
     const result = await runOnce(variantRuns, seeds[0] ?? 1)
     nothing(variant.name, seeds[0] ?? 1, result, ` ${met} |`)
+  }
+}
+if (parts.has('races')) {
+  lines.push('', '### Races in front of our mock (deviants-races.ts)', '', ...deviantHeader)
+  for (const deviant of RACE_DEVIANTS) {
+    for (const seed of seeds) {
+      await target.reset()
+      target.proxy.use(deviant.make(() => target.mock.mock))
+      found(deviant.name, seed, await runOnce(EXPLORE_DEFAULTS.runs, seed))
+    }
+  }
+}
+if (parts.has('time')) {
+  lines.push(
+    '',
+    `### What concurrent steps cost: the faithful mock, ${timeRuns} runs per seed`,
+    '',
+    '| Share of concurrent steps | Seed | Runs | Divergences | Requests | Seconds |',
+    '|---|---|---|---|---|---|',
+  )
+  for (const share of [0, EXPLORE_DEFAULTS.concurrentShare]) {
+    for (const seed of seeds) {
+      await target.reset()
+      const result = await runOnce(timeRuns, seed, share)
+      out(
+        `| ${share} | ${seed} | ${result.runsDone} | ${result.divergences.length} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} |`,
+      )
+    }
   }
 }
 await foreign.close()

@@ -1,5 +1,6 @@
 import type { Obj } from '../../contract/json.ts'
 import type { MockCore } from '../../mock/core/mock.ts'
+import { pause } from './deviants-races.ts'
 import type { Forward, Handler, ProxyAnswer, ProxyRequest } from './proxy.ts'
 import { list, obj, on, parse, reply } from './rewrite.ts'
 
@@ -14,6 +15,31 @@ export interface Variant {
   name: string
   /** `fired` is called each time the variant answers otherwise than the mock would. */
   make: (mock: () => MockCore, fired: () => void) => Handler
+  /**
+   * Its handler is itself safe with requests at once (it only delays or refuses). The others
+   * read and write the mock in several awaits, a race the deployment they stand for does not
+   * have: the self-test serves them one request at a time (`oneAtATime`).
+   */
+  overlaps?: true
+}
+
+/**
+ * Requests through `handler` one after another: each answered whole before the next begins, as a
+ * deployment whose every request is atomic answers them.
+ */
+export const oneAtATime = (handler: Handler): Handler => {
+  let queue: Promise<unknown> = Promise.resolve()
+  return (request, forward) => {
+    const answer = queue.then(() => handler(request, forward))
+    queue = answer.catch(() => {})
+    return answer
+  }
+}
+
+/** The record a request addresses (`/forms/{id}/…`, `/sessions/{id}/…`), if any. */
+const recordOf = (request: ProxyRequest) => {
+  const [, collection, id] = request.path.split('?')[0]?.split('/') ?? []
+  return id && (collection === 'forms' || collection === 'sessions') ? `${collection}/${id}` : ''
 }
 
 const idAt = (request: ProxyRequest, index = 2) =>
@@ -351,5 +377,45 @@ export const BENIGN_VARIANTS: readonly Variant[] = [
           ? body
           : { ...body, description: 'No description' },
       ),
+  },
+  // Concurrency: what a deployment serving many clients may do, each request atomic.
+  {
+    name: 'requests at once finish in random order after random delays, each atomic',
+    overlaps: true,
+    make: (_, fired) => {
+      let inFlight = 0
+      return async (request, forward) => {
+        if (inFlight > 0) fired()
+        inFlight += 1
+        try {
+          await pause()
+          return await forward(request)
+        } finally {
+          inFlight -= 1
+        }
+      }
+    },
+  },
+  {
+    name: 'a write on a record another write is still working on is refused with 409',
+    overlaps: true,
+    make: (_, fired) => {
+      const busy = new Set<string>()
+      return async (request, forward) => {
+        const record = recordOf(request)
+        if (request.method === 'GET' || record === '') return forward(request)
+        if (busy.has(record)) {
+          fired()
+          return reply(409, { error: 'Another change to this record is in progress; try again.' })
+        }
+        busy.add(record)
+        try {
+          await pause()
+          return await forward(request)
+        } finally {
+          busy.delete(record)
+        }
+      }
+    },
   },
 ]

@@ -1,5 +1,6 @@
 import type fc from 'fast-check'
 import type { Bodies } from './bodies.ts'
+import { together } from './commands/concurrent.ts'
 import { followUp } from './commands/follow-up.ts'
 import {
   addField,
@@ -33,9 +34,18 @@ const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
  * Adding a field or an activity is left out when no kind of it is confirmed. The follow-up sends,
  * on a record of the run, the pair of operations sent least so far: about one command in four, so
  * pairs on one record (a change then a transition, the same write twice, a transition then a list)
- * come up in most runs rather than by chance.
+ * come up in most runs rather than by chance. About `concurrentShare` of the commands are concurrent
+ * steps (commands/concurrent.ts): operations sent at once, judged by linearizability.
  */
-export const commandArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
+export const commandArbitraries = (b: Bodies, concurrentShare = 0): fc.Arbitrary<Cmd>[] => {
+  const sequential = sequentialArbitraries(b)
+  // fc.commands picks uniformly: `share` of the list is the concurrent step, repeated.
+  const share = Math.min(Math.max(concurrentShare, 0), 0.9)
+  const times = Math.round((share * sequential.length) / (1 - share))
+  return [...sequential, ...weighted(times, together(b))]
+}
+
+const sequentialArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
   ...weighted(6, createForm(b)),
   ...weighted(3, onRecord('getForm', 'form')),
   ...weighted(2, list('listForms')),

@@ -8,4 +8,9 @@ export const EXPLORE_DEFAULTS = {
   shrinkRequests: 2_000,
   timeLimitMs: 300_000,
   maxDivergences: 1,
+  /**
+   * About this share of the commands is a concurrent step (2–4 operations sent at once, judged
+   * by linearizability); 0 sends one request at a time, as before.
+   */
+  concurrentShare: 0.15,
 } as const

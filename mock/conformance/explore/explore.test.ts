@@ -25,8 +25,14 @@ const deployment = async (rewrite?: Rewrite) => {
     return fetchMock(url ?? input, sent)
   }
   const { fetch: fetchImpl, seen } = overlapping(rewritten)
-  const start = (overrides: { maxRequests?: number; strict?: boolean; runId?: string } = {}) =>
-    new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false, ...overrides }, fetchImpl)
+  const start = (
+    overrides: {
+      maxRequests?: number
+      strict?: boolean
+      runId?: string
+      concurrency?: number
+    } = {},
+  ) => new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false, ...overrides }, fetchImpl)
   return Object.assign(start, { seen })
 }
 
@@ -217,7 +223,8 @@ const atOneAndEight = async (
   return Promise.all(
     [1, 8].map(async (concurrency) => {
       const start = await deployment(rewrite)
-      const run = start({ maxRequests, runId: 'explore-test' })
+      // The run's own concurrency too, as check sets both: at 1 a concurrent step waits its turn.
+      const run = start({ maxRequests, runId: 'explore-test', concurrency })
       const result = await explore({ run, ...rest, concurrency })
       return { run, result, most: start.seen.most }
     }),

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { OperationId } from '../../../contract/table.ts'
 import { NotOffered } from '../../deployment/to-deployment.ts'
 import { bodies } from './bodies.ts'
+import { TOGETHER_REQUESTS } from './commands/concurrent.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
 import { EXPLORE_DEFAULTS } from './defaults.ts'
@@ -30,6 +31,11 @@ export interface ExploreOptions {
   timeLimitMs?: number
   /** Divergences to find before stopping; each is shrunk. */
   maxDivergences?: number
+  /**
+   * Share of the commands that send 2–4 operations at once (judged by linearizability); 0 sends
+   * one request at a time. Default EXPLORE_DEFAULTS.concurrentShare.
+   */
+  concurrentShare?: number
   /** Progress lines (the bound before the first request, each divergence). */
   log?: (line: string) => void
   /**
@@ -47,6 +53,8 @@ export interface ExploredStep {
   intent: string
   modelStatus: number
   deploymentStatus: number
+  /** Steps with one number were sent at once (a concurrent step). */
+  together?: number
 }
 
 export interface ExploreDivergence {
@@ -109,12 +117,17 @@ export interface ExploreResult {
 
 /** Worst case of requests to the deployment, before any is sent. */
 export const exploreBound = (
-  options: Pick<ExploreOptions, 'runs' | 'maxSteps' | 'shrinkRequests' | 'maxDivergences'>,
+  options: Pick<
+    ExploreOptions,
+    'runs' | 'maxSteps' | 'shrinkRequests' | 'maxDivergences' | 'concurrentShare'
+  >,
 ) => {
   const steps = options.maxSteps ?? EXPLORE_DEFAULTS.maxSteps
   const shrink = options.shrinkRequests ?? EXPLORE_DEFAULTS.shrinkRequests
   const divergences = options.maxDivergences ?? EXPLORE_DEFAULTS.maxDivergences
-  return PROBE_REQUESTS + options.runs * steps * REQUESTS_PER_STEP + shrink * divergences
+  return (
+    PROBE_REQUESTS + options.runs * perRun(steps, options.concurrentShare) + shrink * divergences
+  )
 }
 
 /**
@@ -122,6 +135,19 @@ export const exploreBound = (
  * operations on one record and read it back.
  */
 const REQUESTS_PER_STEP = 3
+/**
+ * A concurrent step sends up to 4 operations, then reads back the record and a sibling it wrote
+ * and, sampled, one record beyond them: 7 requests, 4 more than another step.
+ */
+const EXTRA_PER_CONCURRENT_STEP = TOGETHER_REQUESTS - REQUESTS_PER_STEP
+
+/** Concurrent steps one run may send: twice the share of its steps, so the bound stays near. */
+export const concurrentPerRun = (maxSteps: number, share?: number) =>
+  Math.ceil(maxSteps * Math.max(share ?? EXPLORE_DEFAULTS.concurrentShare, 0) * 2)
+
+/** The requests one run may send at most. */
+const perRun = (maxSteps: number, share?: number) =>
+  maxSteps * REQUESTS_PER_STEP + concurrentPerRun(maxSteps, share) * EXTRA_PER_CONCURRENT_STEP
 
 const keysOf = (run: Run): RunKeys => run.env.keys
 
@@ -149,17 +175,24 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   }
   const seed = options.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0
   const log = options.log ?? (() => {})
+  const share = options.concurrentShare ?? EXPLORE_DEFAULTS.concurrentShare
   const started = performance.now()
   const requestsBefore = run.requests
   const cleanupBefore = run.cleanupRequests
   const bound = {
-    requests: exploreBound({ ...options, maxSteps, shrinkRequests, maxDivergences }),
+    requests: exploreBound({
+      ...options,
+      maxSteps,
+      shrinkRequests,
+      maxDivergences,
+      concurrentShare: share,
+    }),
     timeLimitMs,
   }
-  const perRun = maxSteps * REQUESTS_PER_STEP
+  const runRequests = perRun(maxSteps, share)
   const atOnce = Math.min(concurrency, LEARNING_LAG)
   log(
-    `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${PROBE_REQUESTS} to probe the kinds the deployment file does not name, ${options.runs} × ${maxSteps} × ${REQUESTS_PER_STEP}, plus ${shrinkRequests} to shrink each divergence), ${atOnce === 1 ? 'one at a time' : `up to ${atOnce} runs at a time`}, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
+    `Exploration: ${options.runs} runs of at most ${maxSteps} operations, seed ${seed}: at most ${bound.requests} requests (${PROBE_REQUESTS} to probe the kinds the deployment file does not name, ${options.runs} × (${maxSteps} × ${REQUESTS_PER_STEP}${share > 0 ? ` + ${concurrentPerRun(maxSteps, share)} concurrent steps × ${EXTRA_PER_CONCURRENT_STEP} more` : ''}), plus ${shrinkRequests} to shrink each divergence), ${atOnce === 1 ? 'one run at a time' : `up to ${atOnce} runs at a time`}${share > 0 ? ', up to 4 requests at once in a run' : ''}, within ${Math.round(timeLimitMs / 1000)} s; budget left ${run.env.maxRequests - run.requests}.`,
   )
   // What may be sent: the file's vocabulary, then the probe's answers (not under --strict).
   const vocabulary = new ExploreVocabulary(run.deployment, run.env.strict)
@@ -171,7 +204,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       `Exploration probe: refused ${probe.refused.join(', ')} (vocabulary notes; not generated). Say how this deployment names them in its deployment file.`,
     )
   }
-  const sequences = fc.commands(commandArbitraries(bodies(vocabulary)), {
+  const sequences = fc.commands(commandArbitraries(bodies(vocabulary), share), {
     maxCommands: maxSteps,
     size: 'max',
   })
@@ -234,6 +267,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       scope,
       learnt.reach,
     )
+    world.togetherLeft = concurrentPerRun(maxSteps, share)
     const sides: Sides = {
       run: task.view,
       oracle: await createOracle(keysOf(run), run.release.release),
@@ -312,7 +346,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       }
       const over = performance.now() - started > timeLimitMs
       if (task.tally.abandoned || over) return
-      if (task.tally.requests - task.shrinkFrom + perRun > shrinkRequests) return
+      if (task.tally.requests - task.shrinkFrom + runRequests > shrinkRequests) return
       return send(task, cmds, true)
     })
     fc.check(property, { seed, path: String(number), numRuns: 1 })
@@ -353,11 +387,11 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     const sent = requestsAtStart + reportedRequests
     const pendingRequests =
       pending.reduce(
-        (n, t) => n + (t.finished ? t.tally.requests : Math.max(perRun, t.tally.requests)),
+        (n, t) => n + (t.finished ? t.tally.requests : Math.max(runRequests, t.tally.requests)),
         0,
       ) +
       Math.min(inFlight.length, Math.max(left, 0)) * shrinkRequests
-    if (sent + pendingRequests + perRun <= run.env.maxRequests) return 'start'
+    if (sent + pendingRequests + runRequests <= run.env.maxRequests) return 'start'
     if (pending.length > 0) return 'wait'
     stopped = `the request budget (${run.env.maxRequests}) would be exceeded by another run`
     return 'end'

@@ -4,9 +4,11 @@ import type { ErrorCondition } from '../../../contract/errors.ts'
 import type { DemoOrganization } from '../../../contract/plan.ts'
 import type { Release } from '../../../contract/releases.ts'
 import { ENTITLEMENTS } from '../../../contract/route.ts'
+import type { IdPosition } from '../../core/changes.ts'
 import type { Operations } from '../../core/context.ts'
 import type { MockCore } from '../../core/mock.ts'
 import { isFailure, type Result } from '../../core/result.ts'
+import type { MockState } from '../../core/state.ts'
 import { createMockCore } from '../../create.ts'
 import { operations } from '../../operations/index.ts'
 import type { KeyRole } from './engine.ts'
@@ -66,12 +68,24 @@ export interface Oracle {
   snapshot: (kind: 'form' | 'session', id: string) => Stored | undefined
   /** Puts a snapshot back (the deployment refused what the model did). False: the record is gone. */
   restore: (kind: 'form' | 'session', snapshot: Stored) => Promise<boolean>
+  /**
+   * The whole model as it stands (store and identifier source), and putting it back: a concurrent
+   * step runs its operations in several orders from one state (linearize.ts).
+   */
+  save: () => Promise<OracleState>
+  load: (state: OracleState) => Promise<void>
   /** Changes the model's record (the deployment made a choice the model can follow). */
   change: (
     kind: 'form' | 'session',
     id: string,
     change: (record: Stored) => Stored,
   ) => Promise<boolean>
+}
+
+/** The model's whole state between two requests. */
+export interface OracleState {
+  state: MockState
+  at: IdPosition
 }
 
 /** A stored record as the model keeps it (API fields plus owner and creation counter). */
@@ -158,6 +172,13 @@ export const createOracle = async (keys: RunKeys, release?: Release): Promise<Or
       if (!current) return false
       await table(kind).replace(current, snapshot)
       return true
+    },
+    save: () => mock.capture((state, at) => ({ state, at })),
+    load: async ({ state, at }) => {
+      const loaded = await mock.importState(state)
+      if (!loaded.ok)
+        throw new Error(`the model could not take back its own state: ${loaded.error}`)
+      await mock.resumeIds(at)
     },
     change: async (kind, id, change) => {
       const current = table(kind).get(id)

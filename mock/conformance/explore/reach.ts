@@ -14,12 +14,27 @@ export interface ExploreReach {
    * read by id or an operation's answer, with nothing sent on the record in between (`own`).
    */
   listItems: Array<{ list: string; after: string; model: number; own: number }>
+  /**
+   * Concurrent steps (linearize.ts): how many were sent, the pairs of operations that overlapped
+   * in them (each unordered pair once per step), the requests refused while another was in flight
+   * ("no effect"), and the reads after them beyond the records they wrote (another record of the
+   * run, a list, the record as another key).
+   */
+  concurrent?: {
+    steps: number
+    pairs: Array<{ first: string; then: string; count: number }>
+    refusedInFlight: number
+    readsAfter: number
+    readsBeyond: number
+  }
 }
 
 export class Reach {
   /** Every pair sent, shrinking included: what the report shows. */
   readonly #pairs = new Map<string, number>()
   readonly #items = new Map<string, { model: number; own: number }>()
+  readonly #overlaps = new Map<string, number>()
+  #concurrent = { steps: 0, refusedInFlight: 0, readsAfter: 0, readsBeyond: 0 }
 
   constructor(
     /**
@@ -54,6 +69,38 @@ export class Reach {
       const known = this.#items.get(key) ?? { model: 0, own: 0 }
       this.#items.set(key, { model: known.model + counts.model, own: known.own + counts.own })
     }
+    for (const [key, count] of other.#overlaps)
+      this.#overlaps.set(key, (this.#overlaps.get(key) ?? 0) + count)
+    const mine = this.#concurrent
+    const theirs = other.#concurrent
+    this.#concurrent = {
+      steps: mine.steps + theirs.steps,
+      refusedInFlight: mine.refusedInFlight + theirs.refusedInFlight,
+      readsAfter: mine.readsAfter + theirs.readsAfter,
+      readsBeyond: mine.readsBeyond + theirs.readsBeyond,
+    }
+  }
+
+  /** A concurrent step sent `ops` at once; `refused` of them were refused in flight. */
+  together(ops: readonly string[], refused: number, readsAfter: number): void {
+    this.#concurrent.steps += 1
+    this.#concurrent.refusedInFlight += refused
+    this.#concurrent.readsAfter += readsAfter
+    const counted = new Set<string>()
+    for (let i = 0; i < ops.length; i++) {
+      for (let j = i + 1; j < ops.length; j++) {
+        const [a, b] = [ops[i] as string, ops[j] as string].sort()
+        const key = `${a}\u0000${b}`
+        if (counted.has(key)) continue
+        counted.add(key)
+        this.#overlaps.set(key, (this.#overlaps.get(key) ?? 0) + 1)
+      }
+    }
+  }
+
+  /** A read after a write, of what the write did not address (reads beyond the written record). */
+  beyond(): void {
+    this.#concurrent.readsBeyond += 1
   }
 
   /** A list item compared with the model, with the deployment's own earlier view, or both. */
@@ -80,6 +127,19 @@ export class Reach {
           return { list, after, ...counts }
         })
         .sort((a, b) => a.list.localeCompare(b.list) || a.after.localeCompare(b.after)),
+      ...(this.#concurrent.steps + this.#concurrent.readsBeyond > 0
+        ? {
+            concurrent: {
+              ...this.#concurrent,
+              pairs: [...this.#overlaps]
+                .map(([key, count]) => {
+                  const [first, then] = split(key)
+                  return { first, then, count }
+                })
+                .sort((a, b) => a.first.localeCompare(b.first) || a.then.localeCompare(b.then)),
+            },
+          }
+        : {}),
     }
   }
 }
@@ -91,7 +151,14 @@ export const reachSummary = (reach: ExploreReach): string => {
   const sent = reach.pairs.reduce((n, p) => n + p.count, 0)
   const compared = reach.listItems.reduce((n, i) => n + i.model, 0)
   const own = reach.listItems.reduce((n, i) => n + i.own, 0)
-  return `${plural(sent, 'pair')} of operations on one record (${plural(reach.pairs.length, 'kind')}), ${plural(compared, 'list item')} compared with the model, ${own} with the deployment's own earlier view of the record`
+  const c = reach.concurrent
+  const concurrent = c
+    ? `; ${plural(c.steps, 'concurrent step')} (${plural(
+        c.pairs.reduce((n, p) => n + p.count, 0),
+        'overlapping pair',
+      )} of operations, ${plural(c.pairs.length, 'kind')}; ${c.refusedInFlight} refused in flight), ${plural(c.readsBeyond, 'read')} beyond the record written`
+    : ''
+  return `${plural(sent, 'pair')} of operations on one record (${plural(reach.pairs.length, 'kind')}), ${plural(compared, 'list item')} compared with the model, ${own} with the deployment's own earlier view of the record${concurrent}`
 }
 
 /** The report's account of it: the pairs sent on one record, and the list items compared. */
@@ -114,5 +181,17 @@ export const reachMarkdown = (reach: ExploreReach): string[] => {
     '|---|---|---|---|',
     ...reach.listItems.map((i) => `| \`${i.list}\` | \`${i.after}\` | ${i.model} | ${i.own} |`),
     '',
+    ...(reach.concurrent && reach.concurrent.pairs.length > 0
+      ? [
+          '<details><summary>Concurrent pairs tried (operations sent at once, judged by linearizability)</summary>',
+          '',
+          '| One | With | Times |',
+          '|---|---|---|',
+          ...reach.concurrent.pairs.map((p) => `| \`${p.first}\` | \`${p.then}\` | ${p.count} |`),
+          '',
+          '</details>',
+          '',
+        ]
+      : []),
   ]
 }

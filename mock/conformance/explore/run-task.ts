@@ -50,6 +50,7 @@ export const outcomeOf = (
     intent: s.intent,
     modelStatus: s.model.status,
     deploymentStatus: s.real.status,
+    ...(s.together === undefined ? {} : { together: s.together }),
   }))
   const run = task.number + 1
   return {

@@ -27,25 +27,70 @@ export const curlScript = (
     JSON_HELPER,
     '',
   ]
-  steps.forEach((step, i) => {
+  const substitute = (step: Step) => {
     let command = toCurl(step.real.request, keyVars)
     for (const [id, variable] of known) command = command.split(id).join(`'"$${variable}"'`)
-    lines.push(
-      `# ${i + 1}. ${step.intent}: the model answered ${status(step.model.status)}, the deployment ${status(step.real.status)}${i === divergent ? '  <- the answers diverge here' : ''}`,
-    )
+    return command
+  }
+  const comment = (step: Step, i: number) =>
+    `# ${i + 1}. ${step.intent}: the model answered ${status(step.model.status)}, the deployment ${status(step.real.status)}${i === divergent ? '  <- the answers diverge here' : ''}`
+  const captured = (step: Step, from: string) => {
+    for (const capture of step.captures) {
+      lines.push(`${capture.variable}=$(${from} | json ${capture.path.join(' ')})`)
+      known.set(capture.real, capture.variable)
+    }
+  }
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as Step
+    const group = step.together === undefined ? [] : groupAt(steps, i)
+    if (group.length > 1) {
+      // Sent at once: every request in the background, then their answers.
+      const last = i + group.length
+      lines.push(
+        `# ${i + 1}–${last}. sent at once. A race shows only when they overlap on the deployment: run the script a few times if these answers agree with the model.`,
+        'T=$(mktemp -d)',
+      )
+      group.forEach((s, k) => {
+        lines.push(
+          `${substitute(s).replace(' -i ', ' ')} -o "$T/${i + k + 1}" -w '%{http_code}\\n' > "$T/${i + k + 1}.status" &`,
+        )
+      })
+      lines.push('wait')
+      group.forEach((s, k) => {
+        const n = i + k + 1
+        lines.push(
+          comment(s, i + k),
+          `printf 'HTTP %s\\n' "$(cat "$T/${n}.status")"`,
+          `cat "$T/${n}"; echo`,
+        )
+        captured(s, `cat "$T/${n}"`)
+      })
+      lines.push('')
+      i = last - 1
+      continue
+    }
+    const command = substitute(step)
+    lines.push(comment(step, i))
     if (step.captures.length === 0) {
       lines.push(command, 'echo', '')
-      return
+      continue
     }
     const answer = `R${i + 1}`
     lines.push(`${answer}=$(${command.replace(' -i ', ' ')})`, `printf '%s\\n' "$${answer}"`)
-    for (const capture of step.captures) {
-      lines.push(`${capture.variable}=$(printf %s "$${answer}" | json ${capture.path.join(' ')})`)
-      known.set(capture.real, capture.variable)
-    }
+    captured(step, `printf %s "$${answer}"`)
     lines.push('')
-  })
+  }
   return `${lines.join('\n')}\n`
+}
+
+/** The steps from `i` on that were sent at once with it. */
+const groupAt = (steps: readonly Step[], i: number): Step[] => {
+  const together = steps[i]?.together
+  const group: Step[] = []
+  for (let k = i; k < steps.length && steps[k]?.together === together; k++) {
+    group.push(steps[k] as Step)
+  }
+  return group
 }
 
 /** The divergent step's two answers, as the report shows them. */

@@ -57,26 +57,36 @@ export const send = async (
   intent: string,
   build: (side: Side) => Request,
 ): Promise<Step | undefined> => {
-  const route = contract[op]
+  const real = await sendReal(world, sides, op, role, build)
+  return real && answerModel(world, sides, op, role, intent, build, real)
+}
+
+/**
+ * Sends one operation to the deployment, counted against the run's bound. Undefined when it is
+ * not sent: an operation not offered, of a later release, or a key this run has not.
+ */
+export const sendReal = async (
+  world: World,
+  sides: Sides,
+  op: OperationId,
+  role: KeyRole,
+  build: (side: Side) => Request,
+): Promise<Exchange | undefined> => {
   const realClient = sides.run.client(role)
-  const modelClient = sides.oracle.client(role)
   // Never an operation of a later release than the deployment's (commands check it first).
-  if (!realClient || !modelClient || sides.notOffered.has(op) || !world.scope.offers(op)) {
+  if (
+    !realClient ||
+    !sides.oracle.client(role) ||
+    sides.notOffered.has(op) ||
+    !world.scope.offers(op)
+  ) {
     return undefined
   }
-  const request = build('real')
-  // The record this operation acts on, and the model's copy of it before: a refusal puts it back.
-  const rec = world.recordOf('real', request.params?.id)
-  const before =
-    rec && (rec.kind === 'form' || rec.kind === 'session')
-      ? sides.oracle.snapshot(rec.kind, rec.model)
-      : undefined
   // The deployment gets the request as the catalog sends it: spelled by the deployment file.
   const spelled = realClient[op] as unknown as (args: Request) => Promise<Exchange>
   sides.run.spend()
-  let real: Exchange
   try {
-    real = await spelled(request)
+    return await spelled(build('real'))
   } catch (error) {
     if (!(error instanceof NotOffered)) throw error
     // Nothing was sent: give the request back to the budget, and leave the option or operation out.
@@ -85,6 +95,33 @@ export const send = async (
     sides.notOfferedKeys.add(error.key)
     return undefined
   }
+}
+
+/**
+ * The same request with the model's ids to the model, after the deployment answered `real`, and
+ * the two answers compared. Where the reference does not decide the outcome and the two differ,
+ * the deployment's choice is noted and followed instead (follow.ts). Throws the divergence.
+ */
+export const answerModel = async (
+  world: World,
+  sides: Sides,
+  op: OperationId,
+  role: KeyRole,
+  intent: string,
+  build: (side: Side) => Request,
+  real: Exchange,
+  together?: number,
+): Promise<Step | undefined> => {
+  const route = contract[op]
+  const modelClient = sides.oracle.client(role)
+  if (!modelClient) return undefined
+  const request = build('real')
+  // The record this operation acts on, and the model's copy of it before: a refusal puts it back.
+  const rec = world.recordOf('real', request.params?.id)
+  const before =
+    rec && (rec.kind === 'form' || rec.kind === 'session')
+      ? sides.oracle.snapshot(rec.kind, rec.model)
+      : undefined
   const modelRequest = build('model')
   sides.oracle.expect()
   const model: Exchange = await modelClient.raw({
@@ -94,7 +131,15 @@ export const send = async (
     ...(modelRequest.body === undefined ? {} : { body: modelRequest.body }),
   })
   const condition = sides.oracle.lastCondition()
-  const step: Step = { op, role, intent, model, real, captures: [] }
+  const step: Step = {
+    op,
+    role,
+    intent,
+    model,
+    real,
+    captures: [],
+    ...(together === undefined ? {} : { together }),
+  }
   world.steps.push(step)
   if (ok(real.status)) reached(world, op, rec)
   if (routeOf(op).inferred && !world.strict && ABSENT.includes(real.status)) {

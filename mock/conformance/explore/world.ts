@@ -63,6 +63,8 @@ export interface Step {
   model: Exchange
   real: Exchange
   captures: Capture[]
+  /** Steps of one number were sent at once (a concurrent step, linearize.ts). */
+  together?: number
 }
 
 type StateKind = 'form' | 'session' | 'series'
@@ -93,6 +95,11 @@ class Bijection {
     this.#backward.set(real, model)
     return undefined
   }
+  copy(): Bijection {
+    const copy = new Bijection()
+    for (const [model, real] of this.#forward) copy.pair(model, real)
+    return copy
+  }
 }
 
 /** What one run of exploration knows: the records both sides created, how their ids and states pair. */
@@ -101,7 +108,7 @@ export class World {
   readonly steps: Step[] = []
   readonly #toReal = new Map<string, string>()
   readonly #toModel = new Map<string, string>()
-  readonly #states: Record<StateKind, Bijection> = {
+  #states: Record<StateKind, Bijection> = {
     form: new Bijection(),
     session: new Bijection(),
     series: new Bijection(),
@@ -112,6 +119,9 @@ export class World {
 
   /** Records the model created and the deployment refused: left out of the model's lists. */
   readonly orphans = new Set<string>()
+
+  /** Concurrent steps this run may still send (explore.ts bounds them per run). */
+  togetherLeft = Number.POSITIVE_INFINITY
 
   /** The last record both sides changed (or created), and how: what a follow-up builds on. */
   lastWrite?: { rec: Rec; op: OperationId }
@@ -138,6 +148,44 @@ export class World {
   /** Whether activities of these kinds may be sent: each kind is in the deployment's release. */
   takes(activities: ReadonlyArray<{ kind: ActivityKind }>): boolean {
     return this.scope.takes(activities)
+  }
+
+  /**
+   * A copy to try one order of a concurrent step on (linearize.ts): ids, states and records as
+   * they are, so what the order pairs or learns is thrown away with it. Its records are copies;
+   * `original` gives back the record a copy was made from.
+   */
+  fork(): World {
+    const fork = new World(
+      this.strict,
+      this.roles,
+      this.notOffered,
+      this.vocabulary,
+      this.scope,
+      new Reach(),
+    )
+    for (const [model, real] of this.#toReal) {
+      fork.#toReal.set(model, real)
+      fork.#toModel.set(real, model)
+    }
+    for (const kind of Object.keys(this.#states) as StateKind[]) {
+      fork.#states[kind] = this.#states[kind].copy()
+    }
+    for (const id of this.orphans) fork.orphans.add(id)
+    for (const rec of this.records) {
+      fork.records.push({
+        ...rec,
+        items: [...rec.items],
+        changing: new Set(rec.changing),
+        since: [...rec.since],
+        ...(rec.seen ? { seen: { ...rec.seen } } : {}),
+        ...(rec.readSince ? { readSince: new Set(rec.readSince) } : {}),
+      })
+    }
+    fork.#variables = this.#variables
+    fork.aborted = this.aborted
+    fork.togetherLeft = this.togetherLeft
+    return fork
   }
 
   /** Pairs a new id, or says why it cannot be paired. */

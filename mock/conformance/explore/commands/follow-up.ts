@@ -250,7 +250,8 @@ export const followUp = (b: Bodies) =>
             if (world.aborted || rec.loose || !(await act(world, sides, rec, op, args, b))) return
           }
           const last = ops.at(-1) as OperationId
-          if (!READS.includes(last)) await readBack(world, sides, rec, rec.role, args.read)
+          if (!READS.includes(last))
+            await readBack(world, sides, rec, rec.role, args.read, ops.length < 2)
         },
       ),
     )

@@ -88,7 +88,9 @@ export const created = (
 
 /**
  * A read of the record just changed, as the same key: the state a later read shows is what a
- * sequence-only fault gets wrong. Forms are read one by one; sessions only have a list.
+ * sequence-only fault gets wrong. Forms are read one by one; sessions only have a list. `beyond`:
+ * the read back is followed by a read beyond the record (`readBeyond`), unless `beyond` is not
+ * allowed (a command that sent two operations already: the step stays within its three requests).
  */
 export const readBack = async (
   world: World,
@@ -96,6 +98,7 @@ export const readBack = async (
   rec: Rec,
   role: KeyRole,
   wanted: Read,
+  allowBeyond = true,
 ) => {
   // A record the deployment made a choice on that the model cannot follow is no longer compared.
   if (!wanted || world.aborted || rec.loose) return
@@ -115,14 +118,56 @@ export const readBack = async (
       () => ({}),
     )
   }
+  if (wanted === 'beyond' && allowBeyond) await readBeyond(world, sides, rec)
+}
+
+/**
+ * What the model predicts beyond the record a write addressed: another form of the run by its own
+ * key (a write must not change it), or the record as another organization's key (which must not
+ * see it); which one by the step's number.
+ */
+export const readBeyond = async (world: World, sides: Sides, rec: Rec) => {
+  if (world.aborted || rec.loose) return
+  const other = (['otherOrg', 'noEntitlements', 'main'] as const).find(
+    (r) => r !== rec.role && world.roles.has(r),
+  )
+  const sibling = world.records.find(
+    (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && world.can(r.role),
+  )
+  let step: Step | undefined
+  if (sibling && (world.steps.length % 8 === 0 || !other)) {
+    step = await send(
+      world,
+      sides,
+      'getForm',
+      sibling.role,
+      `read ${sibling.variable}, which the write did not address`,
+      (side) => ({ params: params(sibling)(side) }),
+    )
+  } else if (other && rec.kind === 'form') {
+    step = await send(
+      world,
+      sides,
+      'getForm',
+      other,
+      `read ${rec.variable} as ${other}`,
+      (side) => ({
+        params: params(rec)(side),
+      }),
+    )
+  } else if (other && rec.kind === 'session') {
+    step = await send(world, sides, 'listSessions', other, `list sessions as ${other}`, () => ({}))
+  }
+  if (step) world.reach.beyond()
 }
 
 /**
  * How a command reads its record back: not at all, by id, or in the list (sessions have only the
- * list). A list shows a record stale after a transition where a read by id does not.
+ * list). A list shows a record stale after a transition where a read by id does not. `beyond`:
+ * by id, then beyond the record (generated, so shrinking drops it where the fault needs none).
  */
-export type Read = boolean | 'list'
-export const read = fc.constantFrom<Read>(false, true, 'list')
+export type Read = boolean | 'list' | 'beyond'
+export const read = fc.constantFrom<Read>(false, true, 'list', 'beyond')
 
 export const track = (sides: Sides, rec: Rec) =>
   sides.run.created.push({ kind: rec.kind, id: rec.real, role: rec.role })
@@ -131,7 +176,7 @@ export const track = (sides: Sides, rec: Rec) =>
 export const onRecord = (op: OperationId, kind: Kind, inferred = false, reads = false) =>
   fc.record({ role, at: pick, read }).map(({ role, at, read }) =>
     command(
-      `${op}(${kind} #${at}, as ${role}${reads && read ? `, read back${read === 'list' ? ' in the list' : ''}` : ''})`,
+      `${op}(${kind} #${at}, as ${role}${reads && read ? `, read back${read === 'list' ? ' in the list' : read === 'beyond' ? ' and beyond' : ''}` : ''})`,
       (w) => w.has(kind) && w.can(role, inferred ? op : undefined) && w.scope.offers(op),
       async (world, sides) => {
         const rec = target(world, kind, at)
