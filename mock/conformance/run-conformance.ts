@@ -324,7 +324,11 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
     const cleaned = checks.map(clean)
     const coverage = run?.coverage.summary()
     const totals = totalsOf(cleaned)
-    const outcome = catalogVerdict(info, totals, exploration)
+    // A deployment's answers quoted in divergences (a concurrent step's, several at once) may echo
+    // a key: the result handed back carries none, as the reports written from it.
+    const explored =
+      exploration && (JSON.parse(secrets.scrub(JSON.stringify(exploration))) as ExploreResult)
+    const outcome = catalogVerdict(info, totals, explored)
     const result: ConformanceResult = {
       verdict: outcome.key,
       exitCode: outcome.exitCode,
@@ -337,7 +341,7 @@ export const runConformance = async (options: ConformanceOptions): Promise<Confo
       requests: info.requests,
       reports: [],
       ...(coverage ? { coverage } : {}),
-      ...(exploration ? { exploration } : {}),
+      ...(explored ? { exploration: explored } : {}),
     }
     if (!options.reportDir) return result
     // The last step: the result handed to the report module (the run itself writes no file).

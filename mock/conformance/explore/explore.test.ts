@@ -225,7 +225,8 @@ const atOneAndEight = async (
       const start = await deployment(rewrite)
       // The run's own concurrency too, as check sets both: at 1 a concurrent step waits its turn.
       const run = start({ maxRequests, runId: 'explore-test', concurrency })
-      const result = await explore({ run, ...rest, concurrency })
+      // Each run one request at a time (see test/contract-selftest/explore-concurrency.test.ts).
+      const result = await explore({ run, ...rest, concurrency, concurrentShare: 0 })
       return { run, result, most: start.seen.most }
     }),
   ).then(([one, eight]) => ({
