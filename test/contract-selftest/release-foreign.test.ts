@@ -46,7 +46,7 @@ const deploymentFile = async (release: string): Promise<DeploymentFile> => ({
 })
 
 /** Runs of each exploration at an earlier release (a bound proof; the 1,000-run ones are at the latest). */
-const EXPLORE_RUNS = 100
+const EXPLORE_RUNS = 200
 const SEED = 20261124
 
 const start = async (release: Release) => {
