@@ -111,8 +111,8 @@ export const sendTogether = async (
     ])
   }
   // The order that explains them, for real: the run's world learns what it pairs and follows.
-  for (const s of order) {
-    const step = await answerModel(
+  const replay = (s: Sent, at?: number) =>
+    answerModel(
       world,
       sides,
       s.planned.op,
@@ -120,22 +120,14 @@ export const sendTogether = async (
       s.planned.intent,
       s.planned.build,
       s.real,
-      together,
+      at,
     )
+  for (const s of order) {
+    const step = await replay(s, together)
     if (step && ok(step.model.status) && ok(step.real.status)) s.planned.learn?.(world, step)
   }
   for (const s of refused) world.steps.push(search.stepOf(s, together, true))
-  for (const s of readsSent) {
-    await answerModel(
-      world,
-      sides,
-      s.planned.op,
-      s.planned.role,
-      s.planned.intent,
-      s.planned.build,
-      s.real,
-    )
-  }
+  for (const s of readsSent) await replay(s)
   return result
 }
 
