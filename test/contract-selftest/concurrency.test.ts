@@ -75,6 +75,20 @@ const runAt = async (
   return { result, most, json: comparableJson(reportDir), markdown: comparableMarkdown(reportDir) }
 }
 
+/** One request at a time at 1, overlapping at 8, and the same conforming reports. */
+const expectSameAtOneAndEight = (
+  one: Awaited<ReturnType<typeof runAt>>,
+  eight: Awaited<ReturnType<typeof runAt>>,
+) => {
+  expect(one.result.verdict).toBe('conforms')
+  expect(one.result.totals.failed).toBe(0)
+  expect(one.most).toBe(1)
+  expect(eight.most).toBeGreaterThan(1)
+  expect(eight.most).toBeLessThanOrEqual(8)
+  expect(eight.json).toEqual(one.json)
+  expect(eight.markdown).toBe(one.markdown)
+}
+
 describe('the reports whatever the concurrency', () => {
   it('are the same at 1 and at 8 against our mock', async () => {
     const target = await startTarget()
@@ -90,13 +104,7 @@ describe('the reports whatever the concurrency', () => {
       const one = await runAt('mock', 1, target.proxy, options)
       await target.reset()
       const eight = await runAt('mock', 8, target.proxy, options)
-      expect(one.result.verdict).toBe('conforms')
-      expect(one.result.totals.failed).toBe(0)
-      expect(one.most).toBe(1)
-      expect(eight.most).toBeGreaterThan(1)
-      expect(eight.most).toBeLessThanOrEqual(8)
-      expect(eight.json).toEqual(one.json)
-      expect(eight.markdown).toBe(one.markdown)
+      expectSameAtOneAndEight(one, eight)
     } finally {
       await target.close()
     }
@@ -114,11 +122,7 @@ describe('the reports whatever the concurrency', () => {
       const one = await runAt('foreign', 1, target.proxy, options)
       target.reset()
       const eight = await runAt('foreign', 8, target.proxy, options)
-      expect(one.result.verdict).toBe('conforms')
-      expect(one.most).toBe(1)
-      expect(eight.most).toBeGreaterThan(1)
-      expect(eight.json).toEqual(one.json)
-      expect(eight.markdown).toBe(one.markdown)
+      expectSameAtOneAndEight(one, eight)
     } finally {
       await target.close()
     }
