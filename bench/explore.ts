@@ -6,9 +6,10 @@ import {
 } from '../mock/conformance/explore/explore.ts'
 import { alternativeDeployment } from '../test/contract-selftest/alternative.ts'
 import { RACE_DEVIANTS } from '../test/contract-selftest/deviants-races.ts'
-import { SEQUENCE_DEVIANTS } from '../test/contract-selftest/deviants-sequences.ts'
+import { PROFILE_DIALECT, SEQUENCE_DEVIANTS } from '../test/contract-selftest/deviants-sequences.ts'
 import { FOREIGN_DIALECT, startForeignTarget } from '../test/contract-selftest/foreign.ts'
 import { startTarget } from '../test/contract-selftest/harness.ts'
+import { mockForms } from '../test/contract-selftest/stored-forms.ts'
 import { BENIGN_VARIANTS, oneAtATime } from '../test/contract-selftest/variants.ts'
 import { machine } from './lib/machine.ts'
 
@@ -20,10 +21,11 @@ import { machine } from './lib/machine.ts'
  * and the time. Then BENCH_EXPLORE_RUNS (1000) runs per seed against the faithful mock, the benign
  * variant and the foreign deployment, and BENCH_VARIANT_RUNS (300) against each benign variant of
  * variants.ts: all must find nothing. `races`: each deployment with a race (deviants-races.ts)
- * and each seed; `time`: the faithful mock with concurrent steps off (share 0) and at the default
+ * and each seed; `foreign-races`: the same races inside the foreign deployment, each seed, then
+ * each with a share of 0 (one request at a time), which must find none; `time`: the faithful mock with concurrent steps off (share 0) and at the default
  * share, BENCH_TIME_RUNS (200) runs per seed, for the time a concurrent share costs. Knobs:
  * BENCH_EXPLORE_SEEDS (1,2,3), BENCH_EXPLORE_PARTS
- * (deviants,foreign-deviants,proof,foreign,variants,races,time). Prints markdown.
+ * (deviants,foreign-deviants,proof,foreign,variants,races,foreign-races,time). Prints markdown.
  */
 const seeds = (process.env.BENCH_EXPLORE_SEEDS ?? '1,2,3').split(',').map(Number)
 const proofRuns = Number(process.env.BENCH_EXPLORE_RUNS ?? 1000)
@@ -31,7 +33,8 @@ const variantRuns = Number(process.env.BENCH_VARIANT_RUNS ?? 300)
 const timeRuns = Number(process.env.BENCH_TIME_RUNS ?? EXPLORE_DEFAULTS.runs)
 const parts = new Set(
   (
-    process.env.BENCH_EXPLORE_PARTS ?? 'deviants,foreign-deviants,proof,foreign,variants,races,time'
+    process.env.BENCH_EXPLORE_PARTS ??
+    'deviants,foreign-deviants,proof,foreign,variants,races,foreign-races,time'
   ).split(','),
 )
 const target = await startTarget()
@@ -150,9 +153,50 @@ if (parts.has('races')) {
   for (const deviant of RACE_DEVIANTS) {
     for (const seed of seeds) {
       await target.reset()
-      target.proxy.use(deviant.make(() => target.mock.mock))
+      target.proxy.use(
+        deviant.make(
+          mockForms(() => target.mock.mock),
+          PROFILE_DIALECT,
+        ),
+      )
       found(deviant.name, seed, await runOnce(EXPLORE_DEFAULTS.runs, seed))
     }
+  }
+}
+if (parts.has('foreign-races')) {
+  lines.push(
+    '',
+    '### Races in front of the foreign deployment (deviants-races.ts in its store, its deployment file)',
+    '',
+    ...deviantHeader,
+  )
+  // One run at a time, as in front of our mock: the race is inside a concurrent step.
+  for (const deviant of RACE_DEVIANTS) {
+    for (const seed of seeds) {
+      foreign.reset()
+      foreign.proxy.use(deviant.make(foreign.forms, FOREIGN_DIALECT))
+      found(
+        deviant.name,
+        seed,
+        await foreign.explore(EXPLORE_DEFAULTS.runs, seed, { concurrency: 1 }),
+      )
+    }
+  }
+  lines.push(
+    '',
+    `With a share of 0 (one request at a time), seed ${seeds[0]}: each must find nothing.`,
+    '',
+    ...proofHeader,
+  )
+  for (const deviant of RACE_DEVIANTS) {
+    foreign.reset()
+    foreign.proxy.use(deviant.make(foreign.forms, FOREIGN_DIALECT))
+    const seed = seeds[0] ?? 1
+    nothing(
+      deviant.name,
+      seed,
+      await foreign.explore(EXPLORE_DEFAULTS.runs, seed, { concurrency: 1, concurrentShare: 0 }),
+    )
   }
 }
 if (parts.has('time')) {

@@ -1,110 +1,108 @@
-import type { Obj } from '../../contract/json.ts'
-import type { MockCore } from '../../mock/core/mock.ts'
+import type { Dialect } from './deviants-sequences.ts'
 import type { Handler, ProxyRequest } from './proxy.ts'
-import { list, obj, ok, on, parse, reply } from './rewrite.ts'
+import { obj, ok, on, parse, reply } from './rewrite.ts'
+import { formId, type StoredField, type StoredForms } from './stored-forms.ts'
 
 /**
- * Deployments with races: each request, sent alone, is answered exactly as our mock answers it;
- * two at once on one record go wrong, the way a handler that reads, awaits its database and
- * writes back goes wrong. Each is our mock behind the proxy, the handler reading the mock's store
- * before a short random pause and writing to it after. Only exploration's concurrent steps
- * (linearize.ts) can find them: no order of the overlapping requests explains what they answer.
+ * Deployments with races: each request, sent alone, is answered exactly as the deployment behind
+ * the proxy answers it; two at once on one record go wrong, the way a handler that reads, awaits
+ * its database and writes back goes wrong. The handler reads the deployment's stored forms before
+ * a short random pause and writes to them after (`StoredForms`: our mock's store, or
+ * test/foreign's), in the deployment's words (`Dialect`: its state names, where positions start),
+ * so each fault is one definition in front of either. Only exploration's
+ * concurrent steps (linearize.ts) can find them: no order of the overlapping requests explains
+ * what they answer.
  */
 export interface RaceDeviant {
   name: string
-  make: (mock: () => MockCore) => Handler
+  make: (forms: StoredForms, dialect: Dialect) => Handler
 }
 
 /** A few milliseconds, at random: long enough for a request sent at once to overlap. */
 export const pause = () =>
   new Promise((resolve) => setTimeout(resolve, 2 + Math.floor(Math.random() * 10)))
 
-type Stored = Obj & { id: string; fields: Obj[] }
-const forms = (mock: () => MockCore) =>
-  mock().store.forms as unknown as {
-    get: (id: string) => Stored | undefined
-    replace: (record: Stored, next: Stored) => Promise<unknown>
-  }
-/** Writes a form to the store as the deployment's own stale write would, and drops cached lists. */
-const write = async (mock: () => MockCore, id: string, next: (now: Stored) => Stored) => {
-  const now = forms(mock).get(id)
-  if (now) await forms(mock).replace(now, next(now))
-  mock().invalidate()
-}
-const copy = (form: Stored | undefined) =>
-  form ? (JSON.parse(JSON.stringify(form)) as Stored) : undefined
-const formId = (request: ProxyRequest) => request.path.split('?')[0]?.split('/')[2] ?? ''
 const FIELDS = /^\/forms\/[^/]+\/fields$/
 const REORDER = /^\/forms\/[^/]+\/fields\/reorder$/
 const FORM = /^\/forms\/[^/]+$/
+/** The ids a reorder lists, from a body of nothing else (any other is the deployment's to answer). */
+const orderedIds = (request: ProxyRequest): string[] | undefined => {
+  try {
+    const body = obj(JSON.parse(request.body))
+    const ids: unknown = body.orderedIds
+    return Object.keys(body).length === 1 &&
+      Array.isArray(ids) &&
+      ids.every((id) => typeof id === 'string')
+      ? ids
+      : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export const RACE_DEVIANTS: readonly RaceDeviant[] = [
   {
     name: 'two appends at once: one field is lost (the form read before an await, written back after it)',
-    make: (mock) =>
+    make: (forms) =>
       on('POST', FIELDS, async (request, forward) => {
-        const stale = copy(forms(mock).get(formId(request)))
+        const stale = forms.fields(request)
         await pause()
         const answer = await forward(request)
         const added = obj(parse(answer).field)
         if (ok(answer) && stale) {
-          await write(mock, stale.id, (now) => ({
-            ...now,
-            fields: [...stale.fields, ...now.fields.filter((f) => f.id === added.id)],
-          }))
+          await forms.write(request, (now) => [...stale, ...now.filter((f) => f.id === added.id)])
         }
         return answer
       }),
   },
   {
     name: 'two appends at once: both fields get one position (the count read before an await)',
-    make: (mock) =>
+    make: (forms, { firstOrder }) =>
       on('POST', FIELDS, async (request, forward) => {
-        const position = forms(mock).get(formId(request))?.fields.length
+        const count = forms.fields(request)?.length
         await pause()
         const answer = await forward(request)
         const added = obj(parse(answer).field)
-        if (ok(answer) && position !== undefined) {
-          await write(mock, formId(request), (now) => ({
-            ...now,
-            fields: now.fields.map((f) => (f.id === added.id ? { ...f, order: position } : f)),
-          }))
-          return reply(answer.status, { field: { ...added, order: position } })
+        if (ok(answer) && count !== undefined) {
+          const order = firstOrder + count
+          await forms.write(request, (now) =>
+            now.map((f) => (f.id === added.id ? { ...f, order } : f)),
+          )
+          return reply(answer.status, { field: { ...added, order } })
         }
         return answer
       }),
   },
   {
     name: 'a reorder checked against the fields before an await and written after it drops a field added meanwhile (check-then-act)',
-    make: (mock) =>
+    make: (forms, { firstOrder, states }) =>
       on('POST', REORDER, async (request, forward) => {
-        const stale = copy(forms(mock).get(formId(request)))
-        let sent: string[] = []
-        try {
-          sent = list(obj(JSON.parse(request.body)).orderedIds).map(String)
-        } catch {
-          return forward(request)
-        }
-        const ids = (stale?.fields ?? []).map((f) => String(f.id))
-        const complete = sent.length === ids.length && ids.every((id) => sent.includes(id))
-        // The rule is checked here, against the form as it was read…
-        if (!stale || !complete || new Set(sent).size !== sent.length) return forward(request)
+        const stale = forms.fields(request)
+        const sent = orderedIds(request)
+        const complete =
+          stale !== undefined &&
+          sent !== undefined &&
+          sent.length === stale.length &&
+          stale.every((f) => sent.includes(f.id)) &&
+          new Set(sent).size === sent.length
+        // The rule is checked here, against the fields as they were read: what it does not
+        // check (a body, a closed form, another organization's) is the deployment's to answer.
+        if (!stale || !sent || !complete) return forward(request)
         const check = await forward({
           ...request,
           method: 'GET',
-          path: `/forms/${stale.id}`,
+          path: `/forms/${formId(request)}`,
           body: '',
         })
-        if (!ok(check)) return forward(request)
+        if (!ok(check) || obj(parse(check).form).status === states.closed) return forward(request)
         await pause()
         // …and the order written after the await, from that read: a field added since is gone.
-        await write(mock, stale.id, (now) => ({
-          ...now,
-          fields: sent.map((id, order) => ({
-            ...(stale.fields.find((f) => f.id === id) as Obj),
-            order,
+        await forms.write(request, () =>
+          sent.map((id, i) => ({
+            ...(stale.find((f) => f.id === id) as StoredField),
+            order: firstOrder + i,
           })),
-        }))
+        )
         return reply(200, { ok: true })
       }),
   },

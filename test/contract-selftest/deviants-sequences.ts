@@ -28,6 +28,8 @@ export interface Dialect {
   openNow: string
   /** State names (§3: not shown). */
   states: { published: string; closed: string; ended: string }
+  /** The position of a form's first field (not shown: our profile counts from 0, test/foreign from 1). */
+  firstOrder: number
 }
 
 /** Our mock's own words: the profile. */
@@ -36,6 +38,7 @@ export const PROFILE_DIALECT: Dialect = {
   publishNow: 'publish',
   openNow: 'open',
   states: { published: 'published', closed: 'closed', ended: 'ended' },
+  firstOrder: 0,
 }
 
 /** The request's JSON object, or undefined for a body that is not one (left to the mock). */

@@ -3,6 +3,7 @@ import type { ContractEnv } from '../../mock/conformance/engine/env.ts'
 import { Run } from '../../mock/conformance/engine/run-state.ts'
 import {
   EXPLORE_DEFAULTS,
+  type ExploreOptions,
   type ExploreResult,
   explore,
   exploreBound,
@@ -13,6 +14,7 @@ import type { DeploymentFile } from '../../mock/deployment/schema.ts'
 import { FOREIGN_KEYS, startForeign } from '../foreign/server.ts'
 import type { Dialect } from './deviants-sequences.ts'
 import { type RunningProxy, startProxy } from './proxy.ts'
+import { foreignForms, type StoredForms } from './stored-forms.ts'
 
 /**
  * The foreign deployment (test/foreign: written from the reference alone, choosing differently from
@@ -27,6 +29,7 @@ export const FOREIGN_DIALECT: Dialect = {
   publishNow: 'publishNow',
   openNow: 'startNow',
   states: { published: 'live', closed: 'archived', ended: 'finished' },
+  firstOrder: 1,
 }
 
 export const FOREIGN_OPTIONS = {
@@ -40,11 +43,20 @@ export interface ForeignTarget {
   direct: string
   proxy: RunningProxy
   deployment: DeploymentFile
+  /** Its stored forms, for a race put inside it (deviants-races.ts). */
+  forms: StoredForms
   env: (overrides?: Partial<ContractEnv>) => ContractEnv
   /** Empties the foreign deployment and takes any fault out of the proxy. */
   reset: () => void
-  /** Exploration through the proxy with the deployment file, within its printed bound. */
-  explore: (runs: number, seed: number) => Promise<ExploreResult>
+  /**
+   * Exploration through the proxy with the deployment file, within its printed bound: at the run's
+   * concurrency and the default share of concurrent steps unless `options` say otherwise.
+   */
+  explore: (
+    runs: number,
+    seed: number,
+    options?: Pick<ExploreOptions, 'concurrency' | 'concurrentShare'>,
+  ) => Promise<ExploreResult>
   close: () => Promise<void>
 }
 
@@ -60,20 +72,29 @@ export const startForeignTarget = async (): Promise<ForeignTarget> => {
     direct: foreign.baseUrl,
     proxy,
     deployment,
+    forms: foreignForms(foreign.records),
     env,
     reset: () => {
       proxy.use(undefined)
       foreign.reset()
     },
-    explore: (runs, seed) => {
+    explore: (runs, seed, options = {}) => {
+      const concurrentShare = options.concurrentShare ?? EXPLORE_DEFAULTS.concurrentShare
       const run = new Run(
-        env({ maxRequests: exploreBound({ runs }) }),
+        env({ maxRequests: exploreBound({ runs, concurrentShare }) }),
         globalThis.fetch,
         deployment,
       )
       // The time bound grows with the runs: a long proof on a busy machine is not cut short.
       const timeLimitMs = Math.max(EXPLORE_DEFAULTS.timeLimitMs, runs * 1_000)
-      return explore({ run, runs, seed, timeLimitMs, concurrency: run.env.concurrency })
+      return explore({
+        run,
+        runs,
+        seed,
+        timeLimitMs,
+        concurrency: options.concurrency ?? run.env.concurrency,
+        concurrentShare,
+      })
     },
     close: async () => {
       await proxy.close()

@@ -174,6 +174,14 @@ export const startForeign = async (options: ForeignOptions = {}) => {
       deployment.store.reset()
       deployment.codes.clear()
     },
+    /**
+     * The records `authorization` (a header's value) reaches, as an operation sees them; undefined
+     * for no valid key. For tests that put a fault inside the deployment (the self-test's races).
+     */
+    records: (authorization: string | undefined) => {
+      const grant = authenticate(authorization, keys)
+      return grant ? deployment.store.of(grant.org) : undefined
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
