@@ -32,7 +32,8 @@ import type { Observation } from './engine/observation.ts'
 import { preflight } from './engine/preflight.ts'
 import { CHECK_STATES, type CheckResult, type CheckState, runChecks } from './engine/run-check.ts'
 import { Run } from './engine/run-state.ts'
-import { type ExploreResult, explore, exploreBound } from './explore/explore.ts'
+import { concurrentShareProblem } from './explore/defaults.ts'
+import { EXPLORE_DEFAULTS, type ExploreResult, explore, exploreBound } from './explore/explore.ts'
 
 /** The options of `engagement-mock check`, as an object. */
 export interface ConformanceOptions {
@@ -80,8 +81,8 @@ export interface ConformanceOptions {
   /**
    * After the catalog, random sequences of operations checked against the mock as a model
    * (`--explore [runs]`): a number of runs, or the runs with a seed to replay, how many
-   * divergences to find (default 1) and a time bound. Counted in `maxRequests`, whose default grows
-   * by exploration's bound.
+   * divergences to find (default 1), a time bound and the share of concurrent steps. Counted in
+   * `maxRequests`, whose default grows by exploration's bound.
    */
   explore?: number | ConformanceExplore
 }
@@ -91,6 +92,11 @@ export interface ConformanceExplore {
   seed?: number
   maxDivergences?: number
   timeLimitMs?: number
+  /**
+   * Share of the commands that send 2–4 operations at once, judged by linearizability
+   * (`--explore-concurrent-share`): from 0 (one request at a time) to 0.9; default 0.15.
+   */
+  concurrentShare?: number
   /** Exploration's own lines: the bound before its first request, each divergence found. */
   log?: (line: string) => void
 }
@@ -143,6 +149,11 @@ export const exploreOptionsOf = (
   positive(given.timeLimitMs, 'explore.timeLimitMs', 1)
   if (given.seed !== undefined && (!Number.isSafeInteger(given.seed) || given.seed < 0)) {
     throw new ConformanceOptionsError(`explore.seed must be a whole number, got ${given.seed}.`)
+  }
+  const share = given.concurrentShare
+  const problem = share === undefined ? undefined : concurrentShareProblem(share)
+  if (problem) {
+    throw new ConformanceOptionsError(`explore.concurrentShare ${problem}, got ${share}.`)
   }
   return given
 }
@@ -232,6 +243,9 @@ const defaultBudget = (explore: ConformanceOptions['explore']) => {
         exploreBound({
           runs: given.runs,
           ...(given.maxDivergences ? { maxDivergences: given.maxDivergences } : {}),
+          ...(given.concurrentShare === undefined
+            ? {}
+            : { concurrentShare: given.concurrentShare }),
         })
     : DEFAULTS.maxRequests
 }
@@ -405,6 +419,7 @@ const failedExploration = (given: ConformanceExplore, thrown: unknown): ExploreR
   runsRequested: given.runs,
   runsDone: 0,
   maxSteps: 0,
+  concurrentShare: given.concurrentShare ?? EXPLORE_DEFAULTS.concurrentShare,
   bound: { requests: 0, timeLimitMs: given.timeLimitMs ?? 0 },
   requests: 0,
   cleanupRequests: 0,

@@ -42,6 +42,12 @@ const notesMarkdown = (result: ExploreResult): string[] => {
   ]
 }
 
+/** The share of concurrent steps the runs were generated with, as the report states it. */
+const shareSentence = (share: number): string =>
+  share === 0
+    ? 'Concurrent share 0: every command sent its requests one at a time (no concurrent step).'
+    : `Concurrent share ${share}: about ${Math.round(share * 100)} % of the commands sent 2–4 operations at once.`
+
 /** The "Exploration" section of conformance.md. */
 export const explorationMarkdown = (result: ExploreResult): string[] => {
   const lines = [
@@ -49,7 +55,7 @@ export const explorationMarkdown = (result: ExploreResult): string[] => {
     '',
     "Random sequences of operations sent to this deployment and to the mock as an executable model, compared where the reference decides (success or refusal, §7 error shapes, documented schemas, state as later reads show it, parts of a record an operation does not name, list membership and order, each list item as the model and the deployment's own last view of the record show it). State names are compared as a consistent mapping, not by name; where the reference leaves the outcome open, the deployment's answer is noted and followed, not reported as a divergence. Some steps send two to four operations at once: they pass when some order of them, run one after another through the model, explains every answer and the reads after them (linearizability); a 409, 429 or 503 to one of them is a refusal with no effect, and which order won is never a verdict.",
     '',
-    `**${explorationSummary(result)}.** At most ${result.maxSteps} commands per run, each one operation with at most one read back, a pair on one record, or operations sent at once with reads after them; ${result.cleanupRequests} clean-up requests.${result.beyond ? ` ${result.beyond.runs} runs in flight beside the last one reported were dropped (one at a time they would not have run); their ${result.beyond.requests} requests are counted.` : ''}`,
+    `**${explorationSummary(result)}.** At most ${result.maxSteps} commands per run, each one operation with at most one read back, a pair on one record, or operations sent at once with reads after them; ${result.cleanupRequests} clean-up requests. ${shareSentence(result.concurrentShare)}${result.beyond ? ` ${result.beyond.runs} runs in flight beside the last one reported were dropped (one at a time they would not have run); their ${result.beyond.requests} requests are counted.` : ''}`,
     '',
   ]
   if (result.error) lines.push(`**Exploration could not run:** ${result.error}`, '')

@@ -93,6 +93,7 @@ describe('one verdict, in the console and every report', () => {
       runsRequested: 3,
       runsDone: 0,
       maxSteps: 0,
+      concurrentShare: 0.15,
       bound: { requests: 0, timeLimitMs: 1_000 },
       requests: 0,
       cleanupRequests: 0,

@@ -76,7 +76,7 @@ describeInChromium(
       browser = await launchChromium()
       built = await buildPage('test/browser/app/watch.ts')
       mock = await startServer({ port: 0 })
-      deviant = await startProxy(mock.baseUrl)
+      deviant = await startProxy(mock.baseUrl, mock.mock)
       // A deployment whose form lists come oldest first (§1: newest first).
       deviant.use(
         on(

@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ACME_KEY, GLOBEX_KEY } from '../../fixtures/index.ts'
 import { printSummary } from '../../mock/cli/check/print.ts'
+import { MAX_CONCURRENT_SHARE } from '../../mock/conformance/explore/defaults.ts'
+import { EXPLORE_DEFAULTS, exploreBound } from '../../mock/conformance/explore/explore.ts'
 import { INIT_REQUESTS } from '../../mock/conformance/init/bound.ts'
 import { runConformance } from '../../mock/conformance/run-conformance.ts'
 import { type RunningServer, startServer } from '../../mock/http/index.ts'
@@ -301,6 +303,20 @@ describe('engagement-mock check', () => {
     expect(init.status).toBe(0)
   }, 120_000)
 
+  it('--help and docs/conformance.md say what --explore-concurrent-share takes and its default', async () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ')
+    const help = flat((await runCli(['check', '--help'])).stdout)
+    expect(help).toContain(
+      `--explore-concurrent-share <fraction> share of exploration's commands that send 2–4 operations at once, judged by linearizability (0 to ${MAX_CONCURRENT_SHARE}; 0 sends one request at a time; default ${EXPLORE_DEFAULTS.concurrentShare})`,
+    )
+    const docs = flat(readFileSync(join(ROOT, 'docs/conformance.md'), 'utf8'))
+    expect(docs).toContain('`check --explore-concurrent-share <fraction>`')
+    expect(docs).toContain('`CONTRACT_EXPLORE_CONCURRENT_SHARE`')
+    expect(docs).toContain(
+      `takes a fraction from 0 to ${MAX_CONCURRENT_SHARE}, default ${EXPLORE_DEFAULTS.concurrentShare}:`,
+    )
+  })
+
   it('names the base URL the user gave, not a variable, when nothing answers there', async () => {
     const server = await startServer({ port: 0 })
     const url = server.baseUrl
@@ -395,6 +411,35 @@ describe('engagement-mock check', () => {
     expect(status).toBe(1)
   }, 180_000)
 
+  it('--explore-concurrent-share sets the share of concurrent steps: its bound printed first, the share in every report', async () => {
+    running = await startServer({ port: 0 })
+    const reports = join(tmp, 'explore-share')
+    const { status, stderr } = await runCli([
+      'check',
+      running.baseUrl,
+      ...keys,
+      '--report-dir',
+      reports,
+      '--explore',
+      '3',
+      '--explore-seed',
+      '1',
+      '--explore-concurrent-share',
+      '0.5',
+    ])
+    const bound = exploreBound({ runs: 3, concurrentShare: 0.5 })
+    expect(stderr).toContain(
+      `Exploration: 3 runs of at most 20 operations, seed 1: at most ${bound} requests`,
+    )
+    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'))
+    expect(report.exploration.concurrentShare).toBe(0.5)
+    expect(report.exploration.bound.requests).toBe(bound)
+    expect(readFileSync(join(reports, 'conformance.md'), 'utf8')).toContain(
+      'Concurrent share 0.5: about 50 % of the commands sent 2–4 operations at once',
+    )
+    expect(status).toBe(0)
+  }, 180_000)
+
   it('refuses a bad --explore value before sending anything', async () => {
     const { status, stderr } = await runCli([
       'check',
@@ -446,20 +491,47 @@ describe('engagement-mock check refuses a mistake before it announces or sends a
     expect(status).toBe(2)
   })
 
-  it('refuses --explore-seed or --explore-divergences without --explore (they would do nothing)', async () => {
-    for (const option of ['--explore-seed', '--explore-divergences']) {
+  it('refuses --explore-seed, --explore-divergences or --explore-concurrent-share without --explore (they would do nothing)', async () => {
+    for (const [option, value] of [
+      ['--explore-seed', '42'],
+      ['--explore-divergences', '42'],
+      ['--explore-concurrent-share', '0.5'],
+    ] as const) {
       const { status, stderr } = await runCli([
         'check',
         'http://127.0.0.1:9/api/v1',
         '--key',
         'k',
         option,
-        '42',
+        value,
       ])
       expect(stderr).toContain(`${option} tunes the exploration, which runs only with --explore`)
       expect(status).toBe(2)
     }
   })
+
+  it.each([['-0.1'], ['0.95'], ['NaN'], ['half']])(
+    'refuses --explore-concurrent-share %s with exit 2, sending nothing',
+    async (value) => {
+      const target = await counting()
+      const { status, stderr, stdout } = await runCli([
+        'check',
+        target.baseUrl,
+        ...keys,
+        '--explore',
+        '--explore-concurrent-share',
+        value,
+      ])
+      await target.close()
+      expect(stderr).toContain(`'${value}' is invalid`)
+      expect(stderr).toContain(
+        "Expected a fraction from 0 to 0.9 (the share of exploration's commands that send 2–4 operations at once",
+      )
+      expect(stderr + stdout).not.toContain('Checking')
+      expect(target.requests()).toBe(0)
+      expect(status).toBe(2)
+    },
+  )
 
   it('refuses an unknown --release before printing "Checking…"', async () => {
     const target = await counting()

@@ -76,7 +76,7 @@ describe('engagement-mock proxy (a real child process)', () => {
 
   it('prints each violation as it happens, records a HAR, and exits 1 on SIGTERM; check-traffic finds the same in the HAR', async () => {
     mock = await startServer({ port: 0 })
-    deviant = await startProxy(mock.baseUrl)
+    deviant = await startProxy(mock.baseUrl, mock.mock)
     // A deployment whose lists come oldest first.
     deviant.use(
       on(

@@ -26,7 +26,7 @@ const completed = join(tmp, 'deployment.json')
 
 beforeAll(async () => {
   mock = await startServer({ port: 0 })
-  proxy = await startProxy(mock.baseUrl)
+  proxy = await startProxy(mock.baseUrl, mock.mock)
   proxy.use((request, forward) => {
     requests += 1
     return respelledDeployment(request, (inner) =>

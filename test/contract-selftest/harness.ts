@@ -17,7 +17,7 @@ export interface Target {
 
 export const startTarget = async (): Promise<Target> => {
   const mock = await startServer({ port: 0 })
-  const proxy = await startProxy(mock.baseUrl)
+  const proxy = await startProxy(mock.baseUrl, mock.mock)
   return {
     mock,
     proxy,

@@ -72,7 +72,7 @@ const refusedIn = (request: ProxyRequest): string | undefined => {
 /** Our mock behind a proxy refusing the richer contents, counting what it refused. */
 const refusingDeployment = async () => {
   server = await startServer({ port: 0, plan: false })
-  proxy = await startProxy(server.baseUrl)
+  proxy = await startProxy(server.baseUrl, server.mock)
   const seen = { refused: 0, writes: 0 }
   proxy.use((request, forward) => {
     if (request.method !== 'GET') seen.writes += 1

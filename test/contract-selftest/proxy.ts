@@ -1,6 +1,9 @@
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PREFIX } from '../../contract/index.ts'
+import { bodyTooLarge, JSON_HEADERS } from '../../mock/core/dispatch.ts'
+import type { MockCore } from '../../mock/core/mock.ts'
+import { apiPath } from '../../mock/http/api-host.ts'
 
 /** A request as the proxy received it; `path` is relative to the API root and keeps its query. */
 export interface ProxyRequest {
@@ -46,11 +49,47 @@ export interface RunningProxy {
   close: () => Promise<void>
 }
 
+/** Methods whose requests the HTTP host hands to `mock.handle` as they are (no preflight, no HEAD). */
+const IN_PROCESS_METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'])
+
+/**
+ * `forward` straight to `mock.handle` for a request the HTTP host (mock/http/api-host.ts) would
+ * hand to it unchanged: an API path, a body that is neither compressed nor over the limit. It
+ * answers what the host would send: the status, the content type the host writes and the text.
+ * Anything else (a preflight, a compressed or oversize body, a path outside the API) is
+ * `undefined`: the caller sends it over HTTP, where the host's own code answers it.
+ */
+const inProcess =
+  (mock: MockCore, upstreamPath: string) =>
+  (request: ProxyRequest): Promise<ProxyAnswer> | undefined => {
+    if (!IN_PROCESS_METHODS.has(request.method)) return undefined
+    if (request.headers['content-encoding'] !== undefined) return undefined
+    if (bodyTooLarge(request.body)) return undefined
+    // The host reads the path as it arrived, the query dropped (apiPath).
+    const path = apiPath(upstreamPath + request.path)
+    if (path === undefined) return undefined
+    const { method, headers, body } = request
+    return mock
+      .handle(body === '' ? { method, path, headers } : { method, path, headers, body })
+      .then((response) => ({
+        status: response.status,
+        contentType: response.headers['content-type'] ?? JSON_HEADERS['content-type'],
+        text: response.text,
+      }))
+  }
+
 /**
  * A response-rewriting proxy in front of the mock: the deviant deployments of the self-test are
  * this proxy with one handler each, so the mock itself has no fault switch.
+ * `local`: the mock `upstreamBaseUrl` serves, in this process. Its API requests are then answered
+ * by calling it, not over a second HTTP hop: the hop (node:http client, then the host's server)
+ * cost the self-test about as much CPU as the client's own requests, and judged nothing the
+ * client's hop to this proxy does not already cross.
  */
-export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy> => {
+export const startProxy = async (
+  upstreamBaseUrl: string,
+  local?: MockCore,
+): Promise<RunningProxy> => {
   let handler: Handler | undefined
   // node:http with kept-alive sockets, not fetch: each exchange of the self-test crosses this hop,
   // and undici's fetch cost about as much CPU as the mock answering it.
@@ -90,7 +129,8 @@ export const startProxy = async (upstreamBaseUrl: string): Promise<RunningProxy>
       })
       sent.end(request.body === '' ? undefined : request.body)
     })
-  const forward: Forward = (request) => send(request, false)
+  const direct = local && inProcess(local, upstream.pathname)
+  const forward: Forward = (request) => direct?.(request) ?? send(request, false)
   const server = createServer(async (req, res) => {
     try {
       const url = req.url ?? '/'

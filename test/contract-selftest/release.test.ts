@@ -32,7 +32,7 @@ const SEED = 20261124
 /** A deployment of `release` and every request sent to it. */
 const deploymentOf = async (release: string) => {
   server = await startServer({ port: 0, release })
-  proxy = await startProxy(server.baseUrl)
+  proxy = await startProxy(server.baseUrl, server.mock)
   const sent: ProxyRequest[] = []
   proxy.use((request, forward) => {
     sent.push(request)

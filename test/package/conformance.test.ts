@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,7 +9,7 @@ import { parseDeployment } from '../../mock/deployment/schema.ts'
 import { readSnippets } from '../cli/snippets.ts'
 import { type RunningProxy, startProxy } from '../contract-selftest/proxy.ts'
 import { respelledDeployment } from '../contract-selftest/respelled.ts'
-import { packedPackage } from './packed.ts'
+import { installedPackage, projectFor } from './packed.ts'
 
 /**
  * The backend team's path, from an empty folder with only the packed package installed: the mock
@@ -18,7 +18,6 @@ import { packedPackage } from './packed.ts'
  * run as written against a deployment that spells what §4 does not show differently.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const env: Record<string, string | undefined> = {
   ...process.env,
   npm_config_loglevel: 'error',
@@ -48,23 +47,10 @@ const run = (command: string, args: string[], extra: Record<string, string> = {}
   })
 
 beforeAll(async () => {
-  // The package as `npm publish` would send it, packed once per run (packed.ts).
-  const { tarball } = await packedPackage()
+  // The package as `npm publish` would send it, packed and installed once per run (packed.ts).
+  const installed = await installedPackage()
   tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-conformance-'))
-  project = join(tmp, 'backend')
-  mkdirSync(project)
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'backend', private: true, type: 'module' }),
-  )
-  const vitest = JSON.parse(
-    readFileSync(join(root, 'node_modules', 'vitest', 'package.json'), 'utf8'),
-  ) as { version: string }
-  execFileSync(
-    npm,
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `vitest@${vitest.version}`],
-    { cwd: project, env, stdio: 'pipe' },
-  )
+  project = projectFor(installed, tmp, 'backend')
   // The mock, started from the install.
   const bin = join(project, 'node_modules', 'engagement-mock', 'mock', 'cli', 'bin.cjs')
   mock = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1'], {

@@ -1,23 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { docsBrowserSnippet } from '../browser/app/sources.ts'
 import { createViteApp } from '../browser/vite-app.ts'
 import { readSnippets } from '../cli/snippets.ts'
 import { CONSUMER_SCRIPT, CONSUMER_TS, CONSUMER_TSCONFIG, DOCS_TSCONFIG } from './consumer.ts'
 import { linkedDocuments, relativeLinks } from './links.ts'
-import { packedPackage } from './packed.ts'
+import { installedPackage } from './packed.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -27,33 +18,18 @@ const quiet = {
   env: { ...process.env, npm_config_loglevel: 'error' },
 } as const
 
-let tmp = ''
 let project = ''
 let files: string[] = []
 
-/** Installs the package as npm would publish it (packed once per run: packed.ts) into a fresh project. */
+/** The package as npm would publish it, installed into a fresh project once per run (packed.ts). */
 beforeAll(async () => {
-  const packed = await packedPackage()
-  files = packed.files
-  tmp = mkdtempSync(join(tmpdir(), 'engagement-mock-pack-'))
-  project = join(tmp, 'consumer')
-  mkdirSync(project)
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  )
-  execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', packed.tarball], {
-    ...quiet,
-    cwd: project,
-  })
+  const installed = await installedPackage()
+  files = installed.files
+  project = installed.project
   writeFileSync(join(project, 'imports.mjs'), CONSUMER_SCRIPT)
   writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS)
   writeFileSync(join(project, 'tsconfig.json'), CONSUMER_TSCONFIG)
 }, 180_000)
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true })
-})
 
 describe('the installable package', () => {
   it('ships the build, the launcher and the readme, and no source or tests', () => {
@@ -180,11 +156,7 @@ describe('the installable package', () => {
       mkdirSync(dirname(join(project, snippet.file)), { recursive: true })
       writeFileSync(join(project, snippet.file), snippet.code)
     }
-    // The consumer's own vitest, as `npm install -D vitest` would give it (unless the package
-    // already brought one).
-    const consumerVitest = join(project, 'node_modules', 'vitest')
-    if (!existsSync(consumerVitest))
-      symlinkSync(join(root, 'node_modules', 'vitest'), consumerVitest)
+    // The consumer's own vitest, installed beside the package as `npm install -D vitest` gives it.
     const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
     const tests = spawnSync(process.execPath, [vitest, 'run'], {
       ...quiet,

@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
@@ -76,4 +83,63 @@ export const packedPackage = (): Promise<Packed> => {
   const scratch = inject('packageScratch')
   if (!scratch) throw new Error('test/package/global-setup.ts did not run: no folder to pack into')
   return onceInFolder(scratch, () => pack(scratch))
+}
+
+/** The packed package installed into a project of its own (`installedPackage`). */
+export interface Installed extends Packed {
+  /** The project the package is installed in: its `package.json` and `node_modules`. */
+  project: string
+}
+
+/**
+ * The packed package installed once per run, with the vitest of this repository's version as a
+ * consumer's `npm install -D vitest` gives it, into a project in the run's folder: `npm install`
+ * took ~8 s of a core, and test/package installed the same tarball twice. pack.test.ts works in
+ * `project` itself (its Vite build reports the install's own paths); any other file works in a
+ * folder of its own that links to it (`projectFor`).
+ */
+export const installedPackage = async (): Promise<Installed> => {
+  const packed = await packedPackage()
+  const folder = join(inject('packageScratch'), 'installed')
+  mkdirSync(folder, { recursive: true })
+  return onceInFolder(folder, () => {
+    const project = join(folder, 'project')
+    mkdirSync(project)
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    )
+    const vitest = JSON.parse(
+      readFileSync(join(root, 'node_modules', 'vitest', 'package.json'), 'utf8'),
+    ) as { version: string }
+    execFileSync(
+      npm,
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        packed.tarball,
+        `vitest@${vitest.version}`,
+      ],
+      { cwd: project, stdio: 'pipe', env: { ...process.env, npm_config_loglevel: 'error' } },
+    )
+    return { ...packed, project }
+  })
+}
+
+/**
+ * A project named `name` in `parent` whose `node_modules` is the shared install's (a link): what
+ * one test file writes into its project (files, reports, a vitest run of its folder) never meets
+ * another's, and the install is still made once.
+ */
+export const projectFor = (installed: Installed, parent: string, name: string): string => {
+  const project = join(parent, name)
+  mkdirSync(project)
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name, private: true, type: 'module' }),
+  )
+  symlinkSync(join(installed.project, 'node_modules'), join(project, 'node_modules'), 'dir')
+  return project
 }

@@ -30,6 +30,9 @@ const exploreOption = (options: CheckOptions): Pick<ConformanceOptions, 'explore
           ...(options.exploreDivergences === undefined
             ? {}
             : { maxDivergences: options.exploreDivergences }),
+          ...(options.exploreConcurrentShare === undefined
+            ? {}
+            : { concurrentShare: options.exploreConcurrentShare }),
           log: (line) => process.stderr.write(`${line}\n`),
         },
       }
@@ -84,6 +87,7 @@ const unusedOption = (options: CheckOptions): string | undefined => {
   const exploring = [
     options.exploreSeed === undefined ? undefined : '--explore-seed',
     options.exploreDivergences === undefined ? undefined : '--explore-divergences',
+    options.exploreConcurrentShare === undefined ? undefined : '--explore-concurrent-share',
   ].filter((name) => name !== undefined)
   if (options.init !== undefined) {
     const idle = [

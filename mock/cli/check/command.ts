@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander'
 import { DEFAULTS } from '../../conformance/engine/env.ts'
 import { RETRY_LIMIT } from '../../conformance/engine/slow-down.ts'
-import { EXPLORE_DEFAULTS } from '../../conformance/explore/defaults.ts'
+import { EXPLORE_DEFAULTS, MAX_CONCURRENT_SHARE } from '../../conformance/explore/defaults.ts'
 import { INIT_REQUESTS } from '../../conformance/init/bound.ts'
 import { REPORT_FILES } from '../../report-format/files.ts'
 import { parseHttpUrl, parsePositive } from '../shared/options.ts'
-import { type CheckOptions, parseConcurrency } from './options.ts'
+import { type CheckOptions, parseConcurrency, parseConcurrentShare } from './options.ts'
 
 /** A seed is any whole number from 0 up (fast-check's seeds are 32-bit). */
 const parseSeed = (raw: string): number => (raw.trim() === '0' ? 0 : parsePositive(raw))
@@ -79,6 +79,11 @@ export const registerCheck = (program: Command): void => {
       '--explore-divergences <n>',
       'keep exploring until this many divergences are found (default 1)',
       parsePositive,
+    )
+    .option(
+      '--explore-concurrent-share <fraction>',
+      `share of exploration's commands that send 2–4 operations at once, judged by linearizability (0 to ${MAX_CONCURRENT_SHARE}; 0 sends one request at a time; default ${EXPLORE_DEFAULTS.concurrentShare})`,
+      parseConcurrentShare,
     )
     .addHelpText(
       'after',

@@ -1,5 +1,10 @@
 import { InvalidArgumentError } from 'commander'
 import { CONCURRENCY_EXPECTED, concurrencyProblem } from '../../conformance/engine/env.ts'
+import {
+  CONCURRENT_SHARE_EXPECTED,
+  concurrentShareOf,
+  concurrentShareProblem,
+} from '../../conformance/explore/defaults.ts'
 
 /**
  * The options `check` is called with, as commander hands them over: declared apart from command.ts
@@ -19,6 +24,7 @@ export interface CheckOptions {
   explore?: number | true
   exploreSeed?: number
   exploreDivergences?: number
+  exploreConcurrentShare?: number
   release?: string
 }
 
@@ -26,5 +32,14 @@ export interface CheckOptions {
 export const parseConcurrency = (raw: string): number => {
   const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN
   if (concurrencyProblem(value)) throw new InvalidArgumentError(`Expected ${CONCURRENCY_EXPECTED}.`)
+  return value
+}
+
+/** `--explore-concurrent-share`: a fraction from 0 (concurrent steps off) to MAX_CONCURRENT_SHARE. */
+export const parseConcurrentShare = (raw: string): number => {
+  const value = concurrentShareOf(raw)
+  if (concurrentShareProblem(value)) {
+    throw new InvalidArgumentError(`Expected ${CONCURRENT_SHARE_EXPECTED}.`)
+  }
   return value
 }

@@ -21,6 +21,7 @@ import {
 } from './commands/sessions.ts'
 import { type Cmd, list, onRecord } from './commands/shared.ts'
 import { createReport } from './commands/sponsors.ts'
+import { MAX_CONCURRENT_SHARE } from './defaults.ts'
 
 /** `arbitrary` `times` times in the list: fc.commands picks uniformly from it. */
 const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
@@ -40,7 +41,7 @@ const weighted = (times: number, arbitrary: fc.Arbitrary<Cmd>) =>
 export const commandArbitraries = (b: Bodies, concurrentShare = 0): fc.Arbitrary<Cmd>[] => {
   const sequential = sequentialArbitraries(b)
   // fc.commands picks uniformly: `share` of the list is the concurrent step, repeated.
-  const share = Math.min(Math.max(concurrentShare, 0), 0.9)
+  const share = Math.min(Math.max(concurrentShare, 0), MAX_CONCURRENT_SHARE)
   const times = Math.round((share * sequential.length) / (1 - share))
   return [...sequential, ...weighted(times, together(b))]
 }

@@ -1,10 +1,13 @@
 import { EnvError } from '../engine/env.ts'
+import { concurrentShareOf, concurrentShareProblem } from './defaults.ts'
 import { EXPLORE_DEFAULTS, exploreBound } from './explore.ts'
 
 export interface ExploreEnv {
   runs: number
   seed?: number
   maxDivergences: number
+  /** Share of the commands sent as concurrent steps (CONTRACT_EXPLORE_CONCURRENT_SHARE). */
+  concurrentShare: number
 }
 
 type Vars = Record<string, string | undefined>
@@ -19,10 +22,19 @@ const count = (raw: string, name: string, allowZero = false): number => {
   return value
 }
 
+/** CONTRACT_EXPLORE_CONCURRENT_SHARE, else the default; a bad value is an EnvError naming it. */
+const shareVar = (raw: string | undefined): number => {
+  if (raw === undefined || raw === '') return EXPLORE_DEFAULTS.concurrentShare
+  const problem = concurrentShareProblem(concurrentShareOf(raw))
+  if (problem) throw new EnvError(`CONTRACT_EXPLORE_CONCURRENT_SHARE ${problem}, got "${raw}".`)
+  return Number(raw)
+}
+
 /**
  * `CONTRACT_EXPLORE=<runs>` turns exploration on (`default` or an empty count: the default bound),
  * `CONTRACT_EXPLORE_SEED` replays a seed, `CONTRACT_EXPLORE_DIVERGENCES` asks for more than the
- * first. A mistake is an EnvError naming the variable, before any request.
+ * first, `CONTRACT_EXPLORE_CONCURRENT_SHARE` sets the share of concurrent steps (0: none). A
+ * mistake is an EnvError naming the variable, before any request.
  */
 export const readExploreEnv = (vars: Vars): ExploreEnv | undefined => {
   const raw = vars.CONTRACT_EXPLORE
@@ -36,6 +48,7 @@ export const readExploreEnv = (vars: Vars): ExploreEnv | undefined => {
     maxDivergences: divergences
       ? count(divergences, 'CONTRACT_EXPLORE_DIVERGENCES')
       : EXPLORE_DEFAULTS.maxDivergences,
+    concurrentShare: shareVar(vars.CONTRACT_EXPLORE_CONCURRENT_SHARE),
   }
 }
 
@@ -50,4 +63,9 @@ export const budgetWithExploration = (
 ): number =>
   explore === undefined || vars.CONTRACT_MAX_REQUESTS
     ? maxRequests
-    : maxRequests + exploreBound({ runs: explore.runs, maxDivergences: explore.maxDivergences })
+    : maxRequests +
+      exploreBound({
+        runs: explore.runs,
+        maxDivergences: explore.maxDivergences,
+        concurrentShare: explore.concurrentShare,
+      })

@@ -246,6 +246,16 @@ describe('exploration with runs in parallel', () => {
     expect(run.requests).toBe(0)
   })
 
+  it('refuses a concurrent share outside 0 to 0.9, before any request', async () => {
+    const run = (await deployment())()
+    for (const concurrentShare of [-0.1, 0.95, 1, Number.NaN]) {
+      await expect(explore({ run, runs: 1, seed: 1, concurrentShare })).rejects.toThrow(
+        `Exploration's concurrent share must be a fraction from 0 to 0.9`,
+      )
+    }
+    expect(run.requests).toBe(0)
+  })
+
   it('reports the same at concurrency 1 and 8 against a faithful deployment, with up to 8 runs in flight', async () => {
     const { one, eight } = await atOneAndEight(undefined, { runs: 40, seed: 7 })
     expect(one.most).toBe(1)

@@ -5,7 +5,7 @@ import { bodies } from './bodies.ts'
 import { TOGETHER_REQUESTS } from './commands/concurrent.ts'
 import { commandArbitraries } from './commands.ts'
 import { Divergence } from './compare.ts'
-import { EXPLORE_DEFAULTS } from './defaults.ts'
+import { CONCURRENT_SHARE_EXPECTED, concurrentShareProblem, EXPLORE_DEFAULTS } from './defaults.ts'
 import type { KeyRole, Run } from './engine.ts'
 import { LEARNING_LAG, Learnt } from './learnt.ts'
 import { type ExploreNote, Notes } from './notes.ts'
@@ -33,7 +33,7 @@ export interface ExploreOptions {
   maxDivergences?: number
   /**
    * Share of the commands that send 2–4 operations at once (judged by linearizability); 0 sends
-   * one request at a time. Default EXPLORE_DEFAULTS.concurrentShare.
+   * one request at a time, at most MAX_CONCURRENT_SHARE. Default EXPLORE_DEFAULTS.concurrentShare.
    */
   concurrentShare?: number
   /** Progress lines (the bound before the first request, each divergence). */
@@ -83,6 +83,8 @@ export interface ExploreResult {
   runsRequested: number
   runsDone: number
   maxSteps: number
+  /** The share of the commands sent as concurrent steps (0: none). */
+  concurrentShare: number
   /** The bound printed before the first request. */
   bound: { requests: number; timeLimitMs: number }
   requests: number
@@ -176,6 +178,11 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
   const seed = options.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0
   const log = options.log ?? (() => {})
   const share = options.concurrentShare ?? EXPLORE_DEFAULTS.concurrentShare
+  if (concurrentShareProblem(share)) {
+    throw new RangeError(
+      `Exploration's concurrent share must be ${CONCURRENT_SHARE_EXPECTED}, not ${share}.`,
+    )
+  }
   const started = performance.now()
   const requestsBefore = run.requests
   const cleanupBefore = run.cleanupRequests
@@ -446,6 +453,7 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
     runsRequested: options.runs,
     runsDone,
     maxSteps,
+    concurrentShare: share,
     bound,
     requests: run.requests - requestsBefore,
     cleanupRequests: run.cleanupRequests - cleanupBefore,

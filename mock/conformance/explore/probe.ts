@@ -41,7 +41,9 @@ export const probeVocabulary = async (
     if (run.requests >= run.env.maxRequests) return undefined
     try {
       run.spend()
-      return await call()
+      const answer = await call()
+      // An answer asking to slow down that the bound leaves unsent is the bound's stop: not probed.
+      return run.slowDown.unpaid.has(answer.headers) ? undefined : answer
     } catch (error) {
       if (error instanceof NotOffered) {
         run.requests -= 1

@@ -63,7 +63,9 @@ export const send = async (
 
 /**
  * Sends one operation to the deployment, counted against the run's bound. Undefined when it is
- * not sent: an operation not offered, of a later release, or a key this run has not.
+ * not sent: an operation not offered, of a later release, or a key this run has not. An answer
+ * asking to slow down that the bound leaves no request to send again stops the run by the bound
+ * (BudgetExhausted, as a request the bound refuses does): it is the bound's stop, not an answer.
  */
 export const sendReal = async (
   world: World,
@@ -85,8 +87,9 @@ export const sendReal = async (
   // The deployment gets the request as the catalog sends it: spelled by the deployment file.
   const spelled = realClient[op] as unknown as (args: Request) => Promise<Exchange>
   sides.run.spend()
+  let answer: Exchange
   try {
-    return await spelled(build('real'))
+    answer = await spelled(build('real'))
   } catch (error) {
     if (!(error instanceof NotOffered)) throw error
     // Nothing was sent: give the request back to the budget, and leave the option or operation out.
@@ -95,6 +98,8 @@ export const sendReal = async (
     sides.notOfferedKeys.add(error.key)
     return undefined
   }
+  sides.run.paid(answer)
+  return answer
 }
 
 /**
