@@ -21,6 +21,9 @@ export interface RaceDeviant {
 /** A few milliseconds, at random: long enough for a request sent at once to overlap. */
 export const pause = () =>
   new Promise((resolve) => setTimeout(resolve, 2 + Math.floor(Math.random() * 10)))
+/** A database's round trip: a millisecond or two, shorter than a `pause`. */
+const roundTrip = () =>
+  new Promise((resolve) => setTimeout(resolve, 1 + Math.floor(Math.random() * 2)))
 
 const FIELDS = /^\/forms\/[^/]+\/fields$/
 const REORDER = /^\/forms\/[^/]+\/fields\/reorder$/
@@ -75,8 +78,8 @@ export const RACE_DEVIANTS: readonly RaceDeviant[] = [
   },
   {
     name: 'a reorder checked against the fields before an await and written after it drops a field added meanwhile (check-then-act)',
-    make: (forms, { firstOrder, states }) =>
-      on('POST', REORDER, async (request, forward) => {
+    make: (forms, { firstOrder, states }) => {
+      const reorder = on('POST', REORDER, async (request, forward) => {
         const stale = forms.fields(request)
         const sent = orderedIds(request)
         const complete =
@@ -104,7 +107,17 @@ export const RACE_DEVIANTS: readonly RaceDeviant[] = [
           })),
         )
         return reply(200, { ok: true })
-      }),
+      })
+      // An added field is stored after its own round trip to the database: one sent at once
+      // with a reorder is still in flight when the reorder reads the fields, whichever came
+      // first (a deployment answering in-process would otherwise store it before the reorder
+      // arrives).
+      const add = on('POST', FIELDS, async (request, forward) => {
+        await roundTrip()
+        return forward(request)
+      })
+      return (request, forward) => reorder(request, (sent) => add(sent, forward))
+    },
   },
   {
     name: 'an update applied to the form another update at once addressed (a request-scoped id kept in a shared variable)',
