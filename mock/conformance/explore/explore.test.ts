@@ -108,6 +108,35 @@ describe('explore', () => {
     expect(markdown).toContain(`--explore-seed ${divergence?.seed}`)
   })
 
+  it('keeps cleaning up after a deployment refuses to delete one form (409 on a published form)', async () => {
+    const mock = createMock()
+    await mock.ready
+    const fetchMock = mockFetch(mock)
+    let refused = 0
+    // Deletes only drafts, as a deployment may: a refusal of this form, not a missing operation.
+    const keepsPublished: typeof fetch = async (input, init = {}) => {
+      const url = String(input)
+      if (init.method === 'DELETE' && /\/forms\/[^/]+$/.test(url)) {
+        const form = await fetchMock(url, { headers: init.headers ?? {} })
+        const { form: read } = (await form.json()) as { form?: { status?: string } }
+        if (read?.status !== undefined && read.status !== 'draft') {
+          refused += 1
+          return Response.json({ error: 'published forms are kept' }, { status: 409 })
+        }
+      }
+      return fetchMock(input, init)
+    }
+    const run = new Run({ ...readEnv({}, { baseUrl: BASE }), strict: false }, keepsPublished)
+    const result = await explore({ run, runs: 40, seed: 7 })
+    expect(result.divergences).toEqual([])
+    expect(refused).toBeGreaterThan(0)
+    const left = run.created.filter((record) => record.kind === 'form')
+    const drafts = left.filter((record) => mock.store.forms.get(record.id)?.status === 'draft')
+    // Before, the first 409 read as "no delete": every later run's forms, drafts too, stayed.
+    expect(drafts).toEqual([])
+    expect(left.length).toBeLessThanOrEqual(refused)
+  })
+
   it('stops before a run that could exceed the request budget', async () => {
     const run = (await deployment())({ maxRequests: 100 })
     const result = await explore({ run, runs: 50, seed: 1 })

@@ -15,7 +15,7 @@ import { type ExploreReach, Reach } from './reach.ts'
 import { releaseScope } from './release-scope.ts'
 import { outcomeOf, type Task } from './run-task.ts'
 import { type RunTally, runView } from './run-view.ts'
-import type { Sides } from './step.ts'
+import { ABSENT, type Sides } from './step.ts'
 import { ExploreVocabulary } from './vocabulary.ts'
 import { World } from './world.ts'
 
@@ -251,8 +251,11 @@ export const explore = async (options: ExploreOptions): Promise<ExploreResult> =
       }
       run.cleanupRequests += 1
       task.cleanupRequests += 1
-      task.learnt.deletes(answer.status >= 200 && answer.status <= 299)
-      if (!task.learnt.deleteOffered) continue
+      const deleted = answer.status >= 200 && answer.status <= 299
+      // Only an answer showing no such operation says the deployment has no delete: one refusing
+      // this form (a published form kept, 409) leaves it, and the next runs still clean up theirs.
+      if (deleted || ABSENT.includes(answer.status)) task.learnt.deletes(deleted)
+      if (!deleted) continue
       run.formsDeletedEarlier += 1
       const index = run.created.findIndex((c) => c.id === rec.real)
       if (index >= 0) run.created.splice(index, 1)

@@ -41,7 +41,7 @@ export const idOn = (side: Side, pair: Pair): string => pair[side]
 const ok = (status: number) => status >= 200 && status <= 299
 
 /** Statuses that say an inferred operation is not where the file (or the profile) puts it. */
-const ABSENT = [404, 405, 501]
+export const ABSENT = [404, 405, 501]
 
 /**
  * Sends one operation to the deployment (counted against the run's bound), then the same request
