@@ -16,20 +16,26 @@ import { machine } from './lib/machine.ts'
 /**
  * `npx tsx bench/explore.ts`: exploration's default bound measured on this machine, and the long
  * no-false-alarm proofs too slow for every `npm test`. For each sequence-only deviant of the
- * self-test and each seed, in front of our mock and in front of the foreign deployment
- * (test/foreign, with its deployment file): the run that found it, the shrunk length, the requests
- * and the time. Then BENCH_EXPLORE_RUNS (1000) runs per seed against the faithful mock, the benign
- * variant and the foreign deployment, and BENCH_VARIANT_RUNS (300) against each benign variant of
- * variants.ts: all must find nothing. `races`: each deployment with a race (deviants-races.ts)
- * and each seed; `foreign-races`: the same races inside the foreign deployment, each seed, then
- * each with a share of 0 (one request at a time), which must find none; `time`: the faithful mock with concurrent steps off (share 0) and at the default
+ * self-test and each seed, in front of our mock and in front of the foreign deployment (test/foreign,
+ * with its deployment file): the run that found it, the shrunk length, the requests and the time.
+ * Then BENCH_EXPLORE_RUNS (1000) runs per seed against the faithful mock, the benign variant and
+ * the foreign deployment, and BENCH_VARIANT_RUNS (as many) per seed against each benign variant of
+ * variants.ts (BENCH_VARIANT_SLICE=k/n: the k-th of n slices): all must find nothing. `races`: each
+ * deployment with a race (deviants-races.ts) and each seed; `foreign-races`: the same races inside
+ * the foreign deployment, each seed, then each with a share of 0 (one request at a time), which
+ * must find none; `time`: the faithful mock with concurrent steps off (share 0) and at the default
  * share, BENCH_TIME_RUNS (200) runs per seed, for the time a concurrent share costs. Knobs:
  * BENCH_EXPLORE_SEEDS (1,2,3), BENCH_EXPLORE_PARTS
  * (deviants,foreign-deviants,proof,foreign,variants,races,foreign-races,time). Prints markdown.
  */
 const seeds = (process.env.BENCH_EXPLORE_SEEDS ?? '1,2,3').split(',').map(Number)
 const proofRuns = Number(process.env.BENCH_EXPLORE_RUNS ?? 1000)
-const variantRuns = Number(process.env.BENCH_VARIANT_RUNS ?? 300)
+const variantRuns = Number(process.env.BENCH_VARIANT_RUNS ?? proofRuns)
+/** `k/n`: the k-th of n slices of the variants, so the proof can run in n processes at once. */
+const [slice, slices] = (process.env.BENCH_VARIANT_SLICE ?? '1/1').split('/').map(Number) as [
+  number,
+  number,
+]
 const timeRuns = Number(process.env.BENCH_TIME_RUNS ?? EXPLORE_DEFAULTS.runs)
 const parts = new Set(
   (
@@ -129,23 +135,25 @@ if (parts.has('foreign')) {
 if (parts.has('variants')) {
   lines.push(
     '',
-    `### Benign variants of our mock (variants.ts): ${variantRuns} runs each, seed ${seeds[0]}`,
+    `### Benign variants of our mock (variants.ts): ${variantRuns} runs each, seeds ${seeds.join(', ')}${slices > 1 ? ` (slice ${slice} of ${slices})` : ''}`,
     '',
     '| Variant | Seed | Runs | Divergences | Notes (choices seen) | Requests | Seconds | Met |',
     '|---|---|---|---|---|---|---|---|',
   )
-  for (const variant of BENIGN_VARIANTS) {
-    await target.reset()
-    let met = 0
-    const handler = variant.make(
-      () => target.mock.mock,
-      () => {
-        met += 1
-      },
-    )
-    target.proxy.use(variant.overlaps ? handler : oneAtATime(handler))
-    const result = await runOnce(variantRuns, seeds[0] ?? 1)
-    nothing(variant.name, seeds[0] ?? 1, result, ` ${met} |`)
+  for (const [index, variant] of BENIGN_VARIANTS.entries()) {
+    if (index % slices !== slice - 1) continue
+    for (const seed of seeds) {
+      await target.reset()
+      let met = 0
+      const handler = variant.make(
+        () => target.mock.mock,
+        () => {
+          met += 1
+        },
+      )
+      target.proxy.use(variant.overlaps ? handler : oneAtATime(handler))
+      nothing(variant.name, seed, await runOnce(variantRuns, seed), ` ${met} |`)
+    }
   }
 }
 if (parts.has('races')) {
