@@ -24,7 +24,9 @@ import { machine } from './lib/machine.ts'
  * deployment with a race (deviants-races.ts) and each seed; `foreign-races`: the same races inside
  * the foreign deployment, each seed, then each with a share of 0 (one request at a time), which
  * must find none; `time`: the faithful mock with concurrent steps off (share 0) and at the default
- * share, BENCH_TIME_RUNS (200) runs per seed, for the time a concurrent share costs. Knobs:
+ * share, BENCH_TIME_RUNS (200) runs per seed, for the time a concurrent share costs: wall seconds
+ * and this process's CPU seconds (explorer, proxy and mock all run in it, so the CPU figure holds
+ * on a machine shared with other work), in all and for the median seed. Knobs:
  * BENCH_EXPLORE_SEEDS (1,2,3), BENCH_EXPLORE_PARTS
  * (deviants,foreign-deviants,proof,foreign,variants,races,foreign-races,time). Prints markdown.
  */
@@ -208,21 +210,58 @@ if (parts.has('foreign-races')) {
   }
 }
 if (parts.has('time')) {
+  // CPU seconds of this process (explorer, proxy and mock run in it): what a shared machine's
+  // load does not inflate, unlike the wall seconds beside them.
   lines.push(
     '',
     `### What concurrent steps cost: the faithful mock, ${timeRuns} runs per seed`,
     '',
-    '| Share of concurrent steps | Seed | Runs | Divergences | Requests | Seconds |',
-    '|---|---|---|---|---|---|',
+    '| Share of concurrent steps | Seed | Runs | Divergences | Requests | Seconds | CPU seconds |',
+    '|---|---|---|---|---|---|---|',
   )
-  for (const share of [0, EXPLORE_DEFAULTS.concurrentShare]) {
-    for (const seed of seeds) {
+  const shares = [0, EXPLORE_DEFAULTS.concurrentShare]
+  const totals = shares.map(() => ({ wall: [] as number[], cpu: [] as number[], requests: 0 }))
+  const rows: string[][] = shares.map(() => [])
+  // One run of each share unrecorded first, so the JIT's warm-up is charged to neither; then the
+  // shares alternate seed by seed, so a busy spell of the machine falls on both alike.
+  for (const share of shares) {
+    await target.reset()
+    await runOnce(Math.ceil(timeRuns / 4), seeds[0] ?? 1, share)
+  }
+  for (const seed of seeds) {
+    for (const [i, share] of shares.entries()) {
       await target.reset()
+      const before = process.cpuUsage()
       const result = await runOnce(timeRuns, seed, share)
-      out(
-        `| ${share} | ${seed} | ${result.runsDone} | ${result.divergences.length} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} |`,
-      )
+      const used = process.cpuUsage(before)
+      const cpu = (used.user + used.system) / 1e6
+      const total = totals[i] as (typeof totals)[number]
+      total.wall.push(result.durationMs / 1000)
+      total.cpu.push(cpu)
+      total.requests += result.requests
+      const row = `| ${share} | ${seed} | ${result.runsDone} | ${result.divergences.length} | ${result.requests} | ${(result.durationMs / 1000).toFixed(1)} | ${cpu.toFixed(1)} |`
+      rows[i]?.push(row)
+      process.stderr.write(`${row}\n`)
     }
+  }
+  lines.push(...rows.flat())
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const mid = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1
+      ? (sorted[mid] ?? 0)
+      : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+  }
+  const [off, on] = totals
+  if (off && on) {
+    const growth = (a: number, b: number) =>
+      `${a.toFixed(1)} → ${b.toFixed(1)} (${b >= a ? '+' : ''}${((b / a - 1) * 100).toFixed(0)} %)`
+    lines.push(
+      '',
+      `Share ${shares[1]} against 0, seeds ${seeds.join(',')}: CPU seconds in all ${growth(sum(off.cpu), sum(on.cpu))}, median seed ${growth(median(off.cpu), median(on.cpu))}; wall seconds in all ${growth(sum(off.wall), sum(on.wall))}, median seed ${growth(median(off.wall), median(on.wall))}; requests ${off.requests} → ${on.requests} (${((on.requests / off.requests - 1) * 100).toFixed(0)} %).`,
+    )
+    process.stderr.write(`${lines.at(-1)}\n`)
   }
 }
 await foreign.close()

@@ -3,18 +3,27 @@
  * Porcupine do it): operations sent at once are accepted when some order of them, run one after
  * another through the model from the state before the step, gives every answer (the parts the
  * reference decides; what it leaves open is the deployment's choice, followed as for one request)
- * and the reads sent after them. The model's whole state is saved at each point of the search and
- * put back for the next candidate, and an order is dropped at its first answer that disagrees, so
- * no prefix is run twice: four operations cost at most 24 orders.
+ * and the reads sent after them. The model's whole state is saved at each point of the search
+ * where another candidate is left and put back for it, and an order is dropped at its first answer
+ * that disagrees, so no prefix is run twice: four operations cost at most 24 orders. The order that
+ * explains the step is not run again: the run takes its answers and the model as it left it.
  */
-import { contract, type OperationId } from '../../../contract/table.ts'
+import type { OperationId } from '../../../contract/table.ts'
 import { Divergence, differences, settle } from './compare.ts'
 import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'
 import { follow } from './follow.ts'
 import { Notes } from './notes.ts'
 import type { OracleState } from './oracle.ts'
-import { answerModel, type Request, type Side, type Sides, sendReal } from './step.ts'
+import {
+  answerModel,
+  askModel,
+  type ModelAnswer,
+  type Request,
+  type Side,
+  type Sides,
+  sendReal,
+} from './step.ts'
 import type { Step, World } from './world.ts'
 
 /** One operation of a concurrent step, as a command plans it. */
@@ -96,7 +105,10 @@ export const sendTogether = async (
     explained: order !== undefined,
   }
   if (sent.length > 1) world.reach.together(result.ops, refused.length, readsSent.length)
-  await sides.oracle.load(start)
+  // The model as the order that explains the step left it, and its answers, unless a choice of the
+  // deployment was followed in it (follow.ts changes the run's world too): then it runs again.
+  const ran = order && search.ranAsIs([...order, ...readsSent])
+  if (!ran) await sides.oracle.load(start)
   if (!order) {
     const steps = [
       ...sent.map((s) => search.stepOf(s, together, refused.includes(s))),
@@ -121,6 +133,7 @@ export const sendTogether = async (
       s.planned.build,
       s.real,
       at,
+      ran?.get(s),
     )
   for (const s of order) {
     const step = await replay(s, together)
@@ -135,8 +148,12 @@ export const sendTogether = async (
 class Search {
   orders = 0
   readonly tried: string[] = []
-  /** The model's last answer to each request, for the report of a divergence. */
-  readonly #model = new Map<Sent, Exchange>()
+  /**
+   * The model's last answer to each request (for the report of a divergence), and whether the
+   * deployment's choice was followed there. Once an order explains the step, each of its requests
+   * last ran in that order: the search stops there.
+   */
+  readonly #model = new Map<Sent, ModelAnswer & { followed: boolean }>()
   /** Sides for trying an order: its notes and created records are thrown away with it. */
   readonly #sides: Sides
 
@@ -175,11 +192,12 @@ class Search {
         this.tried.push(`${orderText(order)}${left.length > 0 ? ' …' : ''}: ${why}`)
         continue
       }
+      // Saved only where another branch will be tried from it: with one request left, none is.
       const found = await this.find(
         order,
         left,
         branch,
-        left.length > 0 ? await this.sides.oracle.save() : state,
+        left.length > 1 ? await this.sides.oracle.save() : state,
       )
       if (found) return found
     }
@@ -189,25 +207,13 @@ class Search {
   /** Runs one request through the model; why its answer disagrees with the deployment's, if it does. */
   async #one(fork: World, sent: Sent): Promise<string | undefined> {
     const { planned, real } = sent
-    const { oracle } = this.sides
-    const client = oracle.client(planned.role)
-    if (!client) return 'no key for it'
     const request = planned.build('model')
     const rec = fork.recordOf('model', request.params?.id)
-    const before =
-      rec && (rec.kind === 'form' || rec.kind === 'session')
-        ? oracle.snapshot(rec.kind, rec.model)
-        : undefined
-    oracle.expect()
-    const route = contract[planned.op]
-    const model: Exchange = await client.raw({
-      method: route.method,
-      path: route.path,
-      ...(request.params ? { params: request.params } : {}),
-      ...(request.body === undefined ? {} : { body: request.body }),
-    })
-    const condition = oracle.lastCondition()
-    this.#model.set(sent, model)
+    const asked = await askModel(this.sides.oracle, planned.op, planned.role, rec, request)
+    if (!asked) return 'no key for it'
+    const { model, condition, before } = asked
+    const answer = { ...asked, followed: false }
+    this.#model.set(sent, answer)
     const step: Step = {
       op: planned.op,
       role: planned.role,
@@ -225,6 +231,7 @@ class Search {
         return `${name(sent)}: the model ${ok(model.status) ? 'accepted' : `refused (${condition ?? model.status})`}, the deployment answered ${real.status}`
       }
       // The deployment's choice where the reference is silent: followed as for one request.
+      answer.followed = true
       const followed = await follow(fork, this.#sides, step, rec, before, condition)
       const found = followed ? differences(followed, fork) : []
       return found.length > 0 ? `${name(sent)}: ${found.join('; ')}` : undefined
@@ -246,9 +253,23 @@ class Search {
     return undefined
   }
 
+  /**
+   * The model's answers to `order` (the one that explains the step, then the reads), to be taken
+   * as they are; none when a choice of the deployment was followed in it.
+   */
+  ranAsIs(order: readonly Sent[]): Map<Sent, ModelAnswer> | undefined {
+    const answers = new Map<Sent, ModelAnswer>()
+    for (const sent of order) {
+      const answer = this.#model.get(sent)
+      if (!answer || answer.followed) return undefined
+      answers.set(sent, answer)
+    }
+    return answers
+  }
+
   /** A request of the step as the report lists it: the model's last answer where it ran. */
   stepOf(sent: Sent, together?: number, refused = false): Step {
-    const model = this.#model.get(sent)
+    const model = this.#model.get(sent)?.model
     const { planned, real } = sent
     return {
       op: planned.op,

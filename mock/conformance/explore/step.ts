@@ -1,3 +1,4 @@
+import type { ErrorCondition } from '../../../contract/errors.ts'
 import { contract, type OperationId, routeOf } from '../../../contract/table.ts'
 import { NotOffered, type SpellHint } from '../../deployment/to-deployment.ts'
 import { outcomeOfCondition } from '../../traffic/classify.ts'
@@ -6,7 +7,7 @@ import { acceptanceDecided, READS, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'
 import { follow } from './follow.ts'
 import type { Notes } from './notes.ts'
-import type { Oracle } from './oracle.ts'
+import type { Oracle, Stored } from './oracle.ts'
 import type { ExploreVocabulary } from './vocabulary.ts'
 import type { Kind, Pair, Rec, Step, World } from './world.ts'
 
@@ -103,9 +104,48 @@ export const sendReal = async (
 }
 
 /**
+ * The model's answer to a request already run through it (linearize.ts's search): its exchange,
+ * why it refused, and its copy of the record before.
+ */
+export interface ModelAnswer {
+  model: Exchange
+  condition: ErrorCondition | undefined
+  before: Stored | undefined
+}
+
+/**
+ * Runs a request (with the model's ids) through the model, with its copy of the record the request
+ * addresses before, for a refusal to put back. Undefined without a model key for `role`.
+ */
+export const askModel = async (
+  oracle: Oracle,
+  op: OperationId,
+  role: KeyRole,
+  rec: Rec | undefined,
+  request: Request,
+): Promise<ModelAnswer | undefined> => {
+  const client = oracle.client(role)
+  if (!client) return undefined
+  const before =
+    rec && (rec.kind === 'form' || rec.kind === 'session')
+      ? oracle.snapshot(rec.kind, rec.model)
+      : undefined
+  const route = contract[op]
+  oracle.expect()
+  const model: Exchange = await client.raw({
+    method: route.method,
+    path: route.path,
+    ...(request.params ? { params: request.params } : {}),
+    ...(request.body === undefined ? {} : { body: request.body }),
+  })
+  return { model, condition: oracle.lastCondition(), before }
+}
+
+/**
  * The same request with the model's ids to the model, after the deployment answered `real`, and
  * the two answers compared. Where the reference does not decide the outcome and the two differ,
  * the deployment's choice is noted and followed instead (follow.ts). Throws the divergence.
+ * `ran`: the model has run it already (it stands as that left it) and answered so.
  */
 export const answerModel = async (
   world: World,
@@ -116,26 +156,15 @@ export const answerModel = async (
   build: (side: Side) => Request,
   real: Exchange,
   together?: number,
+  ran?: ModelAnswer,
 ): Promise<Step | undefined> => {
-  const route = contract[op]
-  const modelClient = sides.oracle.client(role)
-  if (!modelClient) return undefined
   const request = build('real')
   // The record this operation acts on, and the model's copy of it before: a refusal puts it back.
   const rec = world.recordOf('real', request.params?.id)
-  const before =
-    rec && (rec.kind === 'form' || rec.kind === 'session')
-      ? sides.oracle.snapshot(rec.kind, rec.model)
-      : undefined
   const modelRequest = build('model')
-  sides.oracle.expect()
-  const model: Exchange = await modelClient.raw({
-    method: route.method,
-    path: route.path,
-    ...(modelRequest.params ? { params: modelRequest.params } : {}),
-    ...(modelRequest.body === undefined ? {} : { body: modelRequest.body }),
-  })
-  const condition = sides.oracle.lastCondition()
+  const asked = ran ?? (await askModel(sides.oracle, op, role, rec, modelRequest))
+  if (!asked) return undefined
+  const { before, model, condition } = asked
   const step: Step = {
     op,
     role,

@@ -36,6 +36,8 @@ interface Args {
   /**
    * 0: only the first operation is sent (a step in ten). Shrinking goes there first, so a fault a
    * sequence shows too shrinks to single operations; a race needs two, and keeps them.
+   * 1: on a form with a sibling, the first two are updates of the form and of the sibling (a step
+   * in ten), so a request that writes or answers for the other record comes up in most runs.
    */
   sole: number
   /**
@@ -52,6 +54,27 @@ const otherRole = (world: World, role: KeyRole): KeyRole | undefined =>
 /** A request with the record's id in the path, on each side. */
 const on = (rec: Rec) => (side: Side) => ({ params: params(rec)(side) })
 
+/** Another live form of the run, of the same key, than `rec`. */
+const siblingOf = (world: World, rec: Rec) =>
+  world.records.find(
+    (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && r.role === rec.role,
+  )
+
+/** An update of `form`'s title, one no other request of the run sends: each is a visible change. */
+const update = (world: World, sides: Sides, form: Rec, slot: Slot, i: number, intent: string) => {
+  const title = sides.title(`${slot.title} ${world.steps.length + 1}.${i + 1}`)
+  const planned: Planned = {
+    op: 'updateForm',
+    role: form.role,
+    intent,
+    build: (side) => ({ params: params(form)(side), body: { title, description: 'Described' } }),
+    learn: () => {
+      form.described = true
+    },
+  }
+  return planned
+}
+
 /** The operations `slot` may be on a form, as its state stands before the step. */
 const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: number) => {
   const status = sides.oracle.snapshot('form', rec.model)?.status
@@ -67,23 +90,9 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
   }
   const siblingWrite = (): Planned | undefined => {
     // A write on another form of the run, overlapping the others: each must change its own.
-    const sibling = world.records.find(
-      (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && r.role === rec.role,
-    )
+    const sibling = siblingOf(world, rec)
     if (!sibling || n < 2) return undefined
-    const title = sides.title(`${slot.title} ${world.steps.length + 1}.${i + 1}`)
-    return {
-      op: 'updateForm',
-      role: sibling.role,
-      intent: `at once: update ${sibling.variable}`,
-      build: (side) => ({
-        params: params(sibling)(side),
-        body: { title, description: 'Described' },
-      }),
-      learn: () => {
-        sibling.described = true
-      },
-    }
+    return update(world, sides, sibling, slot, i, `at once: update ${sibling.variable}`)
   }
   const options: Array<() => Planned | undefined> = [
     () => {
@@ -101,19 +110,7 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
         },
       }
     },
-    () => {
-      // A title no other request of the run sends: each update is a visible change.
-      const title = sides.title(`${slot.title} ${world.steps.length + 1}.${i + 1}`)
-      return {
-        op: 'updateForm',
-        role: rec.role,
-        intent: at('update'),
-        build: (side) => ({ params: path(side), body: { title, description: 'Described' } }),
-        learn: () => {
-          rec.described = true
-        },
-      }
-    },
+    () => update(world, sides, rec, slot, i, at('update')),
     () => ({
       op: 'replaceFormSettings',
       role: rec.role,
@@ -304,7 +301,7 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
     })
     .map((args: Args) =>
       command(
-        `together(${args.sole === 0 ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}`})`,
+        `together(${args.sole === 0 ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}${args.sole === 1 ? ' and a sibling' : ''}`})`,
         (w) => w.togetherLeft > 0 && w.can('main') && (args.creates || w.records.length > 0),
         async (world, sides) => {
           world.togetherLeft -= 1
@@ -321,16 +318,30 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
               !r.loose &&
               world.can(r.role),
           )
-          const rec = live[args.at % Math.max(live.length, 1)]
+          // Two forms updated at once need a form with a sibling; without one, a step on a record.
+          const paired = live.filter((r) => r.kind === 'form' && siblingOf(world, r))
+          const siblings = args.sole === 1 && paired.length > 0
+          const pool = siblings ? paired : live
+          const rec = pool[args.at % Math.max(pool.length, 1)]
           if (!rec) return
+          const sibling = siblings ? siblingOf(world, rec) : undefined
           const ops = slots
             .map((slot, i) =>
-              choose(
-                rec.kind === 'form'
-                  ? onForm(world, sides, rec, slot, i, slots.length)
-                  : onSession(world, sides, rec, slot),
-                slot.choice,
-              ),
+              sibling && i < 2
+                ? update(
+                    world,
+                    sides,
+                    i === 0 ? rec : sibling,
+                    slot,
+                    i,
+                    `at once: update ${(i === 0 ? rec : sibling).variable}`,
+                  )
+                : choose(
+                    rec.kind === 'form'
+                      ? onForm(world, sides, rec, slot, i, slots.length)
+                      : onSession(world, sides, rec, slot),
+                    slot.choice,
+                  ),
             )
             .filter((p): p is Planned => p !== undefined)
           if (ops.length < Math.min(slots.length, 2)) return
