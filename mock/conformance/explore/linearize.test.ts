@@ -106,12 +106,14 @@ describe('concurrent steps', () => {
     expect(divergence?.script).toMatch(/& *\nwait|&\n.*\nwait/s)
   }, 120_000)
 
-  it('find an update applied to the form another update at once addressed, with every seed 1–10', async () => {
+  it('find an update applied to the form another update at once addressed, with seed 6 too', async () => {
     // The form's id kept in a variable all requests share: of two updates at once on two forms,
-    // both may land on the second. Only updates of two forms in one step show it.
+    // both may land on the second. Only updates of two forms in one step show it. Seed 6 found
+    // nothing at the default bound until a form's update was paired with its sibling's; every seed
+    // 1–10 is bench/explore.ts's `races` part (EXPLORE-RESULTS.md), too long for every npm test.
     let current = ''
     const missed: number[] = []
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+    for (const seed of [6]) {
       const run = await deployment((_, next) => async (input, init) => {
         const url = new URL(String(input))
         const match = /^(.*\/forms\/)([^/]+)$/.exec(url.pathname)
