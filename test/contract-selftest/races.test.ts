@@ -44,10 +44,10 @@ const exploreMock = (seed: number, concurrentShare: number = EXPLORE_DEFAULTS.co
 }
 
 /**
- * test/foreign refuses to delete a live form, and exploration, refused once, deletes no form for
- * the rest of its runs (explore.ts `cleanRun`): a form a race left wrong on its own (two fields at
- * one position) stays, a later run's list read shows it, and shrinking may settle on that read.
- * That is the race's fault met again in a record it left, not its overlap.
+ * test/foreign refuses to delete a live form, so exploration's clean-up leaves it (explore.ts
+ * `cleanRun`): a published form a race left wrong on its own (two fields at one position) stays, a
+ * later run's list read shows it, and shrinking may settle on that read. That is the race's fault
+ * met again in a record it left, not its overlap.
  */
 const LEFT_IN_A_LIST = /\.fields\[\d+\]\.order is (\d+) after \1\b/
 
