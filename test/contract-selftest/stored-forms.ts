@@ -21,6 +21,13 @@ export interface StoredForms {
 /** The form a request addresses: `/forms/{id}…`. */
 export const formId = (request: ProxyRequest) => request.path.split('?')[0]?.split('/')[2] ?? ''
 const copy = (fields: readonly unknown[]) => JSON.parse(JSON.stringify(fields)) as StoredField[]
+/** `StoredForms.fields` over a deployment's own lookup of the form a request addresses. */
+const fieldsOf =
+  (stored: (request: ProxyRequest) => { fields: readonly unknown[] } | undefined) =>
+  (request: ProxyRequest) => {
+    const form = stored(request)
+    return form ? copy(form.fields) : undefined
+  }
 
 /** Our mock's store (`mock` read at each call: a reset may build another). */
 export const mockForms = (mock: () => MockCore): StoredForms => {
@@ -30,10 +37,7 @@ export const mockForms = (mock: () => MockCore): StoredForms => {
     return org ? mock().store.forms.getOwned(org.id, formId(request)) : undefined
   }
   return {
-    fields: (request) => {
-      const form = stored(request)
-      return form ? copy(form.fields) : undefined
-    },
+    fields: fieldsOf(stored),
     write: async (request, next) => {
       const form = stored(request)
       if (!form) return
@@ -52,10 +56,7 @@ export const foreignForms = (
   const stored = (request: ProxyRequest) =>
     records(request.headers.authorization)?.forms.get(formId(request))
   return {
-    fields: (request) => {
-      const form = stored(request)
-      return form ? copy(form.fields) : undefined
-    },
+    fields: fieldsOf(stored),
     write: async (request, next) => {
       const form = stored(request)
       // Its operations change a form in place, as this write does.
