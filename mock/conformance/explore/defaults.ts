@@ -12,7 +12,7 @@ export const EXPLORE_DEFAULTS = {
    * About this share of the commands is a concurrent step (2–4 operations sent at once, judged
    * by linearizability); 0 sends one request at a time, as before.
    */
-  concurrentShare: 0.15,
+  concurrentShare: 0.1,
 } as const
 
 /**

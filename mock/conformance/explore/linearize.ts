@@ -8,7 +8,7 @@
  * that disagrees, so no prefix is run twice: four operations cost at most 24 orders. The order that
  * explains the step is not run again: the run takes its answers and the model as it left it.
  */
-import type { OperationId } from '../../../contract/table.ts'
+import { type OperationId, routeOf } from '../../../contract/table.ts'
 import { Divergence, differences, settle } from './compare.ts'
 import { acceptanceDecided, refusalDecided, touch } from './decide.ts'
 import { type Exchange, type KeyRole, label, type Run } from './engine.ts'
@@ -63,6 +63,16 @@ export interface Together {
   explained: boolean
 }
 
+/** A read sent at once with writes leaves this long after them (see `lag`). */
+export const READ_LAG_MS = 1
+const isRead = (p: Planned) => routeOf(p.op).method === 'GET'
+/**
+ * A read without a body is handled the moment it arrives, a write only once its body is read, so
+ * a read sent at the same instant is served before the writes begin, seldom while one is in
+ * flight; leaving a moment after them, it lands inside any write that takes longer than that.
+ */
+const lag = () => new Promise((resolve) => setTimeout(resolve, READ_LAG_MS))
+
 const name = (sent: Sent) => `#${sent.n} ${label(sent.planned.op)}`
 const orderText = (order: readonly Sent[]) => `[${order.map(name).join(' → ')}]`
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1))
@@ -79,7 +89,13 @@ export const sendTogether = async (
   reads: readonly Planned[],
 ): Promise<Together | undefined> => {
   const together = world.steps.length + 1
-  const answers = await Promise.all(ops.map((p) => sendReal(world, sides, p.op, p.role, p.build)))
+  const writes = ops.some((p) => !isRead(p))
+  const answers = await Promise.all(
+    ops.map(async (p) => {
+      if (writes && isRead(p)) await lag()
+      return sendReal(world, sides, p.op, p.role, p.build)
+    }),
+  )
   const sent: Sent[] = []
   answers.forEach((real, i) => {
     const planned = ops[i]

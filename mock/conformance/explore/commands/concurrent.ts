@@ -38,6 +38,8 @@ interface Args {
    * sequence shows too shrinks to single operations; a race needs two, and keeps them.
    * 1: on a form with a sibling, the first two are updates of the form and of the sibling (a step
    * in ten), so a request that writes or answers for the other record comes up in most runs.
+   * 2: on a form with two fields or more, the first two add a field and reorder the fields (a step
+   * in ten): the reorder that runs while a field is added comes up in most runs.
    */
   sole: number
   /**
@@ -94,6 +96,7 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
     if (!sibling || n < 2) return undefined
     return update(world, sides, sibling, slot, i, `at once: update ${sibling.variable}`)
   }
+  // ADD_FIELD and REORDER_FIELDS name the first and fourth.
   const options: Array<() => Planned | undefined> = [
     () => {
       const field = slot.field
@@ -147,6 +150,10 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
   ]
   return options
 }
+
+/** Positions in `onForm`'s list, for the step that pairs an append with a reorder. */
+const ADD_FIELD = 0
+const REORDER_FIELDS = 3
 
 /** The operations `slot` may be on a session, as its state stands before the step. */
 const onSession = (world: World, sides: Sides, rec: Rec, slot: Slot) => {
@@ -318,13 +325,18 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
               !r.loose &&
               world.can(r.role),
           )
-          // Two forms updated at once need a form with a sibling; without one, a step on a record.
-          const paired = live.filter((r) => r.kind === 'form' && siblingOf(world, r))
-          const siblings = args.sole === 1 && paired.length > 0
-          const pool = siblings ? paired : live
+          // Two forms updated at once need a form with a sibling; an append with a reorder, a form
+          // with two fields; without one, a step on a record.
+          const paired = live.filter((r) =>
+            args.sole === 1
+              ? r.kind === 'form' && siblingOf(world, r)
+              : args.sole === 2 && r.kind === 'form' && r.items.length > 1,
+          )
+          const pool = paired.length > 0 ? paired : live
           const rec = pool[args.at % Math.max(pool.length, 1)]
           if (!rec) return
-          const sibling = siblings ? siblingOf(world, rec) : undefined
+          const sibling = args.sole === 1 && paired.length > 0 ? siblingOf(world, rec) : undefined
+          const reorders = args.sole === 2 && paired.length > 0
           const ops = slots
             .map((slot, i) =>
               sibling && i < 2
@@ -340,7 +352,7 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
                     rec.kind === 'form'
                       ? onForm(world, sides, rec, slot, i, slots.length)
                       : onSession(world, sides, rec, slot),
-                    slot.choice,
+                    reorders && i < 2 ? ([ADD_FIELD, REORDER_FIELDS][i] ?? 0) : slot.choice,
                   ),
             )
             .filter((p): p is Planned => p !== undefined)
