@@ -94,7 +94,7 @@ export interface ConformanceExplore {
   timeLimitMs?: number
   /**
    * Share of the commands that send 2–4 operations at once, judged by linearizability
-   * (`--explore-concurrent-share`): from 0 (one request at a time) to 0.9; default 0.15.
+   * (`--explore-concurrent-share`): from 0 (one request at a time) to 0.9; default 0.1.
    */
   concurrentShare?: number
   /** Exploration's own lines: the bound before its first request, each divergence found. */

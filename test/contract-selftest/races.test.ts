@@ -17,11 +17,13 @@ import { mockForms } from './stored-forms.ts'
  * Exploration against deployments with races (deviants-races.ts): each answers every request
  * alone as the deployment behind it does, so only operations sent at once show the fault. In front
  * of our mock each must be found within the default bound with seeds 1, 2 and 3: robust, not
- * lucky; in front of test/foreign (its own store, vocabulary and deployment file) with seed 1 here,
- * seeds 1–10 in `npx tsx bench/explore.ts` (part foreign-races).
+ * lucky; in front of test/foreign (its own store, vocabulary and deployment file) with seed 4 here,
+ * seeds 1–10 in `npx tsx bench/explore.ts` (part foreign-races). Seed 4 missed the check-then-act
+ * race there until an append was paired with a reorder (commands/concurrent.ts, `sole` 2); seed 2
+ * missed another organization's read before reads left after the writes (linearize.ts, `lag`).
  */
 const SEEDS = [1, 2, 3]
-const FOREIGN_SEEDS = [1]
+const FOREIGN_SEEDS = [4]
 
 let target: Target
 let foreign: ForeignTarget
