@@ -89,8 +89,8 @@ describe('explore', () => {
 
   it('finds a fault only a sequence shows, shrinks it, and finds the same sequence again with the same seed', async () => {
     const start = await deployment(closeIsPublish)
-    const first = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
-    const again = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 3 })
+    const first = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 4 })
+    const again = await explore({ run: start({ maxRequests: 5_000 }), runs: 100, seed: 4 })
     const [divergence] = first.divergences
     expect(divergence?.summary).toMatch(/^POST \/forms\/\{id\}\/close/)
     expect(divergence?.steps.length).toBeLessThanOrEqual(3)
