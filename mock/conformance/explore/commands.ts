@@ -56,7 +56,9 @@ const sequentialArbitraries = (b: Bodies): fc.Arbitrary<Cmd>[] => [
   ...weighted(2, onRecord('closeForm', 'form', false, true)),
   ...(b.field ? [addField(b.field)] : []),
   replaceFieldConfig(b),
-  ...weighted(2, reorder),
+  // Two of its four lists go wrong only on a form with fields: at two, test/foreign missed a wrong
+  // list acknowledged and ignored with seed 5.
+  ...weighted(3, reorder),
   removeField,
   onRecord('deleteForm', 'form', true),
   ...weighted(3, createSession(b)),
