@@ -27,7 +27,7 @@ describe('runConformance: the result it hands back', () => {
       baseUrl: 'http://deployment.test/api/v1',
       key: DEMO_KEYS.main,
       filter: () => false,
-      explore: { runs: 20, seed: 3 },
+      explore: { runs: 20, seed: 1 },
       fetch: await echoingDeployment(),
     })
     const [divergence] = result.exploration?.divergences ?? []
