@@ -139,7 +139,8 @@ export const exploreBound = (
 const REQUESTS_PER_STEP = 3
 /**
  * A concurrent step sends up to 4 operations, then reads back the record and a sibling it wrote
- * and, sampled, one record beyond them: 7 requests, 4 more than another step.
+ * and, sampled, one record beyond them, and may create the sibling it updates first: 8 requests,
+ * 5 more than another step.
  */
 const EXTRA_PER_CONCURRENT_STEP = TOGETHER_REQUESTS - REQUESTS_PER_STEP
 

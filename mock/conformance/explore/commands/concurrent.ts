@@ -11,13 +11,16 @@ import type { FieldInput } from '../../../../contract/fields.ts'
 import type { Bodies } from '../bodies.ts'
 import type { KeyRole } from '../engine.ts'
 import { type Planned, sendTogether } from '../linearize.ts'
-import { idOn, type Side, type Sides } from '../step.ts'
+import { idOn, type Side, type Sides, send } from '../step.ts'
 import type { Rec, World } from '../world.ts'
 import { rotation } from './forms.ts'
-import { type Cmd, command, created, idAt, params, pick, track } from './shared.ts'
+import { type Cmd, command, created, idAt, ok, params, pick, track } from './shared.ts'
 
-/** At most 4 operations, reads of the record and of a sibling written, one read beyond. */
-export const TOGETHER_REQUESTS = 7
+/**
+ * At most 4 operations, reads of the record and of a sibling written, one read beyond; and the
+ * sibling's create, sent alone before them where the run has none.
+ */
+export const TOGETHER_REQUESTS = 8
 
 interface Slot {
   choice: number
@@ -34,12 +37,13 @@ interface Args {
   creates: boolean
   slots: Slot[]
   /**
-   * 0: only the first operation is sent (a step in ten). Shrinking goes there first, so a fault a
-   * sequence shows too shrinks to single operations; a race needs two, and keeps them.
-   * 1: on a form with a sibling, the first two are updates of the form and of the sibling (a step
-   * in ten), so a request that writes or answers for the other record comes up in most runs.
-   * 2: on a form with two fields or more, the first two add a field and reorder the fields (a step
-   * in ten): the reorder that runs while a field is added comes up in most runs.
+   * The step's shape (`shapeOf`). 0: only the first operation is sent (a step in ten). Shrinking
+   * goes there first, so a fault a sequence shows too shrinks to single operations; a race needs
+   * two, and keeps them. 1–2: on a form, the first two are updates of the form and of a sibling
+   * (created first, alone, where the run has none; a step in five), so a request that writes or
+   * answers for the other record comes up in most runs. 3–4: on a form with a field, the first
+   * two add a field and reorder the fields (a step in five): the reorder that runs while a field
+   * is added comes up in most runs. 5–9: each operation as its slot chooses.
    */
   sole: number
   /**
@@ -48,6 +52,10 @@ interface Args {
    */
   beyond: number
 }
+
+type Shape = 'alone' | 'siblings' | 'append and reorder' | 'chosen'
+const shapeOf = (sole: number): Shape =>
+  sole === 0 ? 'alone' : sole <= 2 ? 'siblings' : sole <= 4 ? 'append and reorder' : 'chosen'
 
 /** Another key than `role`, to read a record as an organization that must not see it. */
 const otherRole = (world: World, role: KeyRole): KeyRole | undefined =>
@@ -61,6 +69,34 @@ const siblingOf = (world: World, rec: Rec) =>
   world.records.find(
     (r) => r !== rec && r.kind === 'form' && !r.deleted && !r.loose && r.role === rec.role,
   )
+
+/** A reorder of `rec`'s fields, the list complete as the run knows it before the step. */
+const reorderOf = (rec: Rec, slot: Slot, i: number): Planned => {
+  const order = rotation(rec, slot.shift + i)
+  return {
+    op: 'reorderFields',
+    role: rec.role,
+    intent: `at once: reorder the fields of ${rec.variable}`,
+    build: (side) => ({
+      params: params(rec)(side),
+      body: { orderedIds: order.map((pair) => idOn(side, pair)) },
+    }),
+    learn: () => {
+      rec.items = order
+    },
+  }
+}
+
+/** A form for `rec`'s key to update beside it, created alone (no fields) before the step. */
+const createSibling = async (world: World, sides: Sides, rec: Rec, slot: Slot) => {
+  const body = { title: sides.title(`${slot.title} ${world.steps.length + 1}`), fields: [] }
+  const intent = `create a form to update at once with ${rec.variable}`
+  const step = await send(world, sides, 'createForm', rec.role, intent, () => ({ body }))
+  if (!ok(step)) return undefined
+  const sibling = created(world, step, 'form', 'form', 'fields', rec.role)
+  track(sides, sibling)
+  return sibling
+}
 
 /** An update of `form`'s title, one no other request of the run sends: each is a visible change. */
 const update = (world: World, sides: Sides, form: Rec, slot: Slot, i: number, intent: string) => {
@@ -96,7 +132,7 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
     if (!sibling || n < 2) return undefined
     return update(world, sides, sibling, slot, i, `at once: update ${sibling.variable}`)
   }
-  // ADD_FIELD and REORDER_FIELDS name the first and fourth.
+  // ADD_FIELD names the first.
   const options: Array<() => Planned | undefined> = [
     () => {
       const field = slot.field
@@ -120,22 +156,7 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
       intent: at('replace the settings of'),
       build: (side) => ({ params: path(side), body: slot.settings }),
     }),
-    () => {
-      if (rec.items.length < 2) return undefined
-      const order = rotation(rec, slot.shift + i)
-      return {
-        op: 'reorderFields',
-        role: rec.role,
-        intent: at('reorder the fields of'),
-        build: (side) => ({
-          params: path(side),
-          body: { orderedIds: order.map((pair) => idOn(side, pair)) },
-        }),
-        learn: () => {
-          rec.items = order
-        },
-      }
-    },
+    () => (rec.items.length < 2 ? undefined : reorderOf(rec, slot, i)),
     () =>
       status === 'draft' && rec.items.length > 0
         ? { op: 'publishForm', role: rec.role, intent: at('publish'), build: on(rec) }
@@ -151,9 +172,8 @@ const onForm = (world: World, sides: Sides, rec: Rec, slot: Slot, i: number, n: 
   return options
 }
 
-/** Positions in `onForm`'s list, for the step that pairs an append with a reorder. */
+/** The position of the append in `onForm`'s list, for the step that pairs it with a reorder. */
 const ADD_FIELD = 0
-const REORDER_FIELDS = 3
 
 /** The operations `slot` may be on a session, as its state stands before the step. */
 const onSession = (world: World, sides: Sides, rec: Rec, slot: Slot) => {
@@ -308,11 +328,12 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
     })
     .map((args: Args) =>
       command(
-        `together(${args.sole === 0 ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}${args.sole === 1 ? ' and a sibling' : ''}`})`,
+        `together(${shapeOf(args.sole) === 'alone' ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}${shapeOf(args.sole) === 'siblings' ? ' and a sibling' : ''}`})`,
         (w) => w.togetherLeft > 0 && w.can('main') && (args.creates || w.records.length > 0),
         async (world, sides) => {
           world.togetherLeft -= 1
-          const slots = args.sole === 0 ? args.slots.slice(0, 1) : args.slots
+          const shape = shapeOf(args.sole)
+          const slots = shape === 'alone' ? args.slots.slice(0, 1) : args.slots
           if (args.creates) {
             const { ops, reads } = creates(world, sides, slots)
             await sendTogether(world, sides, ops, reads)
@@ -325,18 +346,24 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
               !r.loose &&
               world.can(r.role),
           )
-          // Two forms updated at once need a form with a sibling; an append with a reorder, a form
-          // with two fields; without one, a step on a record.
-          const paired = live.filter((r) =>
-            args.sole === 1
-              ? r.kind === 'form' && siblingOf(world, r)
-              : args.sole === 2 && r.kind === 'form' && r.items.length > 1,
-          )
+          // Two forms updated at once need a form (its sibling is created where the run has
+          // none); an append with a reorder, a form with a field; else a step on a record.
+          const forms = live.filter((r) => r.kind === 'form')
+          const paired =
+            shape === 'siblings'
+              ? forms
+              : shape === 'append and reorder'
+                ? forms.filter((r) => r.items.length > 0)
+                : []
           const pool = paired.length > 0 ? paired : live
           const rec = pool[args.at % Math.max(pool.length, 1)]
           if (!rec) return
-          const sibling = args.sole === 1 && paired.length > 0 ? siblingOf(world, rec) : undefined
-          const reorders = args.sole === 2 && paired.length > 0
+          const first = slots[0] as Slot
+          const sibling =
+            shape === 'siblings' && paired.length > 0
+              ? (siblingOf(world, rec) ?? (await createSibling(world, sides, rec, first)))
+              : undefined
+          const reorders = shape === 'append and reorder' && paired.length > 0
           const ops = slots
             .map((slot, i) =>
               sibling && i < 2
@@ -348,12 +375,14 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
                     i,
                     `at once: update ${(i === 0 ? rec : sibling).variable}`,
                   )
-                : choose(
-                    rec.kind === 'form'
-                      ? onForm(world, sides, rec, slot, i, slots.length)
-                      : onSession(world, sides, rec, slot),
-                    reorders && i < 2 ? ([ADD_FIELD, REORDER_FIELDS][i] ?? 0) : slot.choice,
-                  ),
+                : reorders && i === 1
+                  ? reorderOf(rec, slot, i)
+                  : choose(
+                      rec.kind === 'form'
+                        ? onForm(world, sides, rec, slot, i, slots.length)
+                        : onSession(world, sides, rec, slot),
+                      reorders && i === 0 ? ADD_FIELD : slot.choice,
+                    ),
             )
             .filter((p): p is Planned => p !== undefined)
           if (ops.length < Math.min(slots.length, 2)) return
