@@ -22,7 +22,7 @@ import { type Cmd, command, created, idAt, ok, params, pick, track } from './sha
  */
 export const TOGETHER_REQUESTS = 8
 
-interface Slot {
+export interface Slot {
   choice: number
   title: string
   settings: Record<string, unknown>
@@ -32,7 +32,7 @@ interface Slot {
   activity?: ActivityInput
 }
 
-interface Args {
+export interface Args {
   at: number
   creates: boolean
   slots: Slot[]
@@ -311,6 +311,71 @@ const slotOf = (b: Bodies): fc.Arbitrary<Slot> =>
     ...(b.activity ? { activity: b.activity } : {}),
   }) as fc.Arbitrary<Slot>
 
+/** The concurrent step `args` describe (`together` draws them). */
+export const togetherOf = (args: Args): Cmd =>
+  command(
+    `together(${shapeOf(args.sole) === 'alone' ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}${shapeOf(args.sole) === 'siblings' ? ' and a sibling' : ''}`})`,
+    (w) => w.togetherLeft > 0 && w.can('main') && (args.creates || w.records.length > 0),
+    async (world, sides) => {
+      world.togetherLeft -= 1
+      const shape = shapeOf(args.sole)
+      const slots = shape === 'alone' ? args.slots.slice(0, 1) : args.slots
+      if (args.creates) {
+        const { ops, reads } = creates(world, sides, slots)
+        await sendTogether(world, sides, ops, reads)
+        return
+      }
+      const live = world.records.filter(
+        (r) =>
+          (r.kind === 'form' || r.kind === 'session') &&
+          !r.deleted &&
+          !r.loose &&
+          world.can(r.role),
+      )
+      // Two forms updated at once need a form (its sibling is created where the run has
+      // none); an append with a reorder, a form with a field; else a step on a record.
+      const forms = live.filter((r) => r.kind === 'form')
+      const paired =
+        shape === 'siblings'
+          ? forms
+          : shape === 'append and reorder'
+            ? forms.filter((r) => r.items.length > 0)
+            : []
+      const pool = paired.length > 0 ? paired : live
+      const rec = pool[args.at % Math.max(pool.length, 1)]
+      if (!rec) return
+      const first = slots[0] as Slot
+      const sibling =
+        shape === 'siblings' && paired.length > 0
+          ? (siblingOf(world, rec) ?? (await createSibling(world, sides, rec, first)))
+          : undefined
+      const reorders = shape === 'append and reorder' && paired.length > 0
+      const ops = slots
+        .map((slot, i) =>
+          sibling && i < 2
+            ? update(
+                world,
+                sides,
+                i === 0 ? rec : sibling,
+                slot,
+                i,
+                `at once: update ${(i === 0 ? rec : sibling).variable}`,
+              )
+            : reorders && i === 1
+              ? reorderOf(rec, slot, i)
+              : choose(
+                  rec.kind === 'form'
+                    ? onForm(world, sides, rec, slot, i, slots.length)
+                    : onSession(world, sides, rec, slot),
+                  reorders && i === 0 ? ADD_FIELD : slot.choice,
+                ),
+        )
+        .filter((p): p is Planned => p !== undefined)
+      if (ops.length < Math.min(slots.length, 2)) return
+      await sendTogether(world, sides, ops, readsAfter(world, rec, ops, args.beyond))
+    },
+  )
+
 export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
   fc
     .record({
@@ -326,67 +391,4 @@ export const together = (b: Bodies): fc.Arbitrary<Cmd> =>
       ),
       slots: fc.array(slotOf(b), { minLength: 2, maxLength: 4 }),
     })
-    .map((args: Args) =>
-      command(
-        `together(${shapeOf(args.sole) === 'alone' ? 1 : args.slots.length} operations at once ${args.creates ? 'creating forms' : `on record #${args.at}${shapeOf(args.sole) === 'siblings' ? ' and a sibling' : ''}`})`,
-        (w) => w.togetherLeft > 0 && w.can('main') && (args.creates || w.records.length > 0),
-        async (world, sides) => {
-          world.togetherLeft -= 1
-          const shape = shapeOf(args.sole)
-          const slots = shape === 'alone' ? args.slots.slice(0, 1) : args.slots
-          if (args.creates) {
-            const { ops, reads } = creates(world, sides, slots)
-            await sendTogether(world, sides, ops, reads)
-            return
-          }
-          const live = world.records.filter(
-            (r) =>
-              (r.kind === 'form' || r.kind === 'session') &&
-              !r.deleted &&
-              !r.loose &&
-              world.can(r.role),
-          )
-          // Two forms updated at once need a form (its sibling is created where the run has
-          // none); an append with a reorder, a form with a field; else a step on a record.
-          const forms = live.filter((r) => r.kind === 'form')
-          const paired =
-            shape === 'siblings'
-              ? forms
-              : shape === 'append and reorder'
-                ? forms.filter((r) => r.items.length > 0)
-                : []
-          const pool = paired.length > 0 ? paired : live
-          const rec = pool[args.at % Math.max(pool.length, 1)]
-          if (!rec) return
-          const first = slots[0] as Slot
-          const sibling =
-            shape === 'siblings' && paired.length > 0
-              ? (siblingOf(world, rec) ?? (await createSibling(world, sides, rec, first)))
-              : undefined
-          const reorders = shape === 'append and reorder' && paired.length > 0
-          const ops = slots
-            .map((slot, i) =>
-              sibling && i < 2
-                ? update(
-                    world,
-                    sides,
-                    i === 0 ? rec : sibling,
-                    slot,
-                    i,
-                    `at once: update ${(i === 0 ? rec : sibling).variable}`,
-                  )
-                : reorders && i === 1
-                  ? reorderOf(rec, slot, i)
-                  : choose(
-                      rec.kind === 'form'
-                        ? onForm(world, sides, rec, slot, i, slots.length)
-                        : onSession(world, sides, rec, slot),
-                      reorders && i === 0 ? ADD_FIELD : slot.choice,
-                    ),
-            )
-            .filter((p): p is Planned => p !== undefined)
-          if (ops.length < Math.min(slots.length, 2)) return
-          await sendTogether(world, sides, ops, readsAfter(world, rec, ops, args.beyond))
-        },
-      ),
-    )
+    .map(togetherOf)
