@@ -12,13 +12,21 @@ import { created, track } from './shared.ts'
 
 const BASE = 'http://deployment.test/api/v1'
 
-/** A run against our mock in this process, with one form of the main key (and `fields` on it). */
+/**
+ * A run against our mock in this process, with one form of the main key (and `fields` on it);
+ * `sent` lists each request's method as it reaches the mock.
+ */
 const runWithAForm = async (fields: number) => {
   const mock = createMock()
   await mock.ready
+  const plain = mockFetch(mock)
+  const sent: string[] = []
   const run = new Run(
     { ...readEnv({}, { baseUrl: BASE }), strict: false, maxRequests: 100, concurrency: 1 },
-    mockFetch(mock),
+    (input, init) => {
+      sent.push(init?.method ?? 'GET')
+      return plain(input, init)
+    },
   )
   const vocabulary = new ExploreVocabulary({}, false)
   const sides: Sides = {
@@ -36,7 +44,7 @@ const runWithAForm = async (fields: number) => {
   const step = await send(world, sides, 'createForm', 'main', 'create a form', () => ({ body }))
   if (!step) throw new Error('the form was not created')
   track(sides, created(world, step, 'form', 'form', 'fields', 'main'))
-  return { world, sides, run }
+  return { world, sides, run, sent }
 }
 
 const slot = (choice: number): Slot => ({
@@ -82,6 +90,20 @@ describe('a concurrent step', () => {
     const steps = world.steps.slice(2).map((s) => `${s.op} ${s.together ? 'at once' : 'alone'}`)
     expect(steps.slice(0, 2)).toEqual(['updateForm at once', 'updateForm at once'])
     expect(steps.filter((s) => s.startsWith('createForm'))).toEqual([])
+  })
+
+  it('sends a read among writes after them, so it lands while they are in flight', async () => {
+    const { world, sides, sent } = await runWithAForm(0)
+    sent.length = 0
+    // Each slot as it chooses: a read of the form (the sixth option), then its update (the second).
+    await togetherOf({ sole: 5, beyond: 0, at: 0, creates: false, slots: [slot(5), slot(1)] }).run(
+      world,
+      sides,
+    )
+    expect(world.steps.filter((s) => s.together).map((s) => s.op)).toEqual(
+      expect.arrayContaining(['getForm', 'updateForm']),
+    )
+    expect(sent.slice(0, 2)).toEqual(['PATCH', 'GET'])
   })
 
   it('appends a field while reordering the fields of a form with one field', async () => {
