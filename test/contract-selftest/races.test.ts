@@ -19,8 +19,7 @@ import { mockForms } from './stored-forms.ts'
  * of our mock each must be found within the default bound with seeds 1, 2 and 3: robust, not
  * lucky; in front of test/foreign (its own store, vocabulary and deployment file) with seed 4 here,
  * seeds 1–10 in `npx tsx bench/explore.ts` (part foreign-races). Seed 4 missed the check-then-act
- * race there until an append was paired with a reorder (commands/concurrent.ts, `sole` 2); seed 2
- * missed another organization's read before reads left after the writes (linearize.ts, `lag`).
+ * race there until a step shape appended while reordering (commands/concurrent.ts, `shapeOf`).
  */
 const SEEDS = [1, 2, 3]
 const FOREIGN_SEEDS = [4]

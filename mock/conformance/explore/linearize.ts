@@ -64,7 +64,7 @@ export interface Together {
 }
 
 /** A read sent at once with writes leaves this long after them (see `lag`). */
-export const READ_LAG_MS = 1
+const READ_LAG_MS = 1
 const isRead = (p: Planned) => routeOf(p.op).method === 'GET'
 /**
  * A read without a body is handled the moment it arrives, a write only once its body is read, so
